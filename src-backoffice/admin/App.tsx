@@ -1,0 +1,89 @@
+import { SignedOutGuard } from '../components/SignedOutGuard';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  Admin,
+  CustomRoutes,
+  Resource,
+  type AuthProvider,
+  type I18nProvider,
+  Authenticated,
+} from 'react-admin';
+import { Route } from 'react-router-dom';
+import { theme } from '../../src-shared/theme';
+import { AppNotification, withMenu } from '../components/AppLayout';
+import { LoginPage } from '../components/LoginPage';
+import type { BackofficeDataProvider } from '../providers/dataProvider';
+import balanceHistories from '../resources/balance-histories';
+import balances, { AddBalancePage } from '../resources/balances';
+import investments from '../resources/investments';
+import mails from '../resources/mails';
+import users from '../resources/users';
+import ventures from '../resources/ventures';
+import { AdminDashboard } from './Dashboard';
+import { AdminMenu } from './Menu';
+
+export const ADMIN_BASENAME = '/admin';
+
+const AdminLayout = withMenu(AdminMenu);
+const AdminLogin = () => <LoginPage title="app.title.admin" />;
+
+export interface BackofficeAppProps {
+  dataProvider: BackofficeDataProvider;
+  authProvider: AuthProvider;
+  i18nProvider: I18nProvider;
+  /** Optional: react-admin makes its own when absent (tests). */
+  queryClient?: QueryClient;
+}
+
+/** The admin console at /admin (admin and superadmin only). */
+export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient }: BackofficeAppProps) => (
+  <SignedOutGuard basename={ADMIN_BASENAME}>
+    <Admin
+      basename={ADMIN_BASENAME}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      theme={theme}
+      layout={AdminLayout}
+      loginPage={AdminLogin}
+      dashboard={AdminDashboard}
+      title={i18nProvider.translate('app.title.admin')}
+      notification={AppNotification}
+      disableTelemetry
+      queryClient={queryClient}
+    >
+      <Resource name="users" {...users} />
+      <Resource name="ventures" {...ventures} />
+      <Resource name="balances" {...balances} />
+      <Resource name="balance-histories" {...balanceHistories} />
+      <Resource name="investments" {...investments} />
+      <Resource name="mails" {...mails} />
+      <CustomRoutes>
+        <Route
+          path="/overview"
+          element={
+            <Authenticated>
+              <AdminDashboard />
+            </Authenticated>
+          }
+        />
+        <Route
+          path="/dashboard"
+          element={
+            <Authenticated>
+              <AdminDashboard />
+            </Authenticated>
+          }
+        />
+        <Route
+          path="/balances/add-balance/:userId"
+          element={
+            <Authenticated>
+              <AddBalancePage />
+            </Authenticated>
+          }
+        />
+      </CustomRoutes>
+    </Admin>
+  </SignedOutGuard>
+);

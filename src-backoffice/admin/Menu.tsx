@@ -1,0 +1,20 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import { Menu, useBasename } from 'react-admin';
+import { LogoutMenuItem } from '../components/LogoutMenuItem';
+
+/** Spec 2.2 admin tabs: Overview, Users, Ventures, Balances, Balance Histories, Investments, Mails, Logout. */
+export const AdminMenu = () => {
+  const basename = useBasename();
+  return (
+    <Menu>
+      <Menu.Item to={`${basename}/overview`} primaryText="app.menu.overview" leftIcon={<DashboardIcon />} />
+      <Menu.ResourceItem name="users" />
+      <Menu.ResourceItem name="ventures" />
+      <Menu.ResourceItem name="balances" />
+      <Menu.ResourceItem name="balance-histories" />
+      <Menu.ResourceItem name="investments" />
+      <Menu.ResourceItem name="mails" />
+      <LogoutMenuItem />
+    </Menu>
+  );
+};

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { AppBar, Layout, Notification, type LayoutProps } from 'react-admin';
+
+/** The app bar in the brand colour (react-admin's default is the secondary colour). */
+const BrandAppBar = () => <AppBar color="primary" />;
+
+/** react-admin's Layout with the app's own menu (spec 2.2 tabs). */
+export function withMenu(menu: () => ReactNode) {
+  const AppLayout = ({ children, ...props }: LayoutProps) => (
+    <Layout
+      {...props}
+      menu={menu}
+      appBar={BrandAppBar}
+      // A flex child grows to its widest table unless allowed to shrink: without this a phone
+      // screen scrolls sideways instead of the table scrolling inside its card.
+      sx={{
+        minWidth: 0,
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+      }}
+    >
+      {children}
+    </Layout>
+  );
+  return AppLayout;
+}
+
+/** Spec 2.2 and 9: toasts top-right, pausing on hover, closing after 3 seconds in the in-app screens. */
+export const AppNotification = () => (
+  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={3000} />
+);

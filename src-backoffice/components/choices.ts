@@ -1,0 +1,35 @@
+import {
+  ADMIN_STATUSES,
+  INVESTMENT_STATUSES,
+  KYC_STATUSES,
+  LEDGER_KINDS,
+  LIFECYCLE_STATUSES,
+  MAIL_STATUSES,
+  NEWSLETTER_FREQUENCIES,
+  RISK_LEVELS,
+  ROLES,
+  VENTURE_TYPES,
+  VISIBILITIES,
+} from '../../src-shared/constants/enums';
+
+/** The enumerations the back office shows; their labels live under `app.enums.{name}.{value}`. */
+export const ENUMS = {
+  role: ROLES,
+  lifecycleStatus: LIFECYCLE_STATUSES,
+  ventureType: VENTURE_TYPES,
+  riskLevel: RISK_LEVELS,
+  visibility: VISIBILITIES,
+  adminStatus: ADMIN_STATUSES,
+  investmentStatus: INVESTMENT_STATUSES,
+  mailStatus: MAIL_STATUSES,
+  kycStatus: KYC_STATUSES,
+  ledgerKind: LEDGER_KINDS,
+  newsletterFrequency: NEWSLETTER_FREQUENCIES,
+} as const;
+
+export type EnumName = keyof typeof ENUMS;
+
+/** SelectInput choices whose names are translation keys (react-admin translates them). */
+export function enumChoices(name: EnumName): Array<{ id: string; name: string }> {
+  return ENUMS[name].map((value) => ({ id: value, name: `app.enums.${name}.${value}` }));
+}

@@ -1,0 +1,51 @@
+import {
+  Edit,
+  ListButton,
+  ShowButton,
+  SimpleForm,
+  TopToolbar,
+  useNotify,
+  useRedirect,
+  type RaRecord,
+} from 'react-admin';
+import { errorText } from '../../components/errors';
+import { toVenturePayload } from './ventureForm';
+import { VentureInputs } from './VentureInputs';
+
+const Actions = () => (
+  <TopToolbar>
+    <ListButton />
+    <ShowButton />
+  </TopToolbar>
+);
+
+/** Edit venture details (spec 2.6 and 5): only changed writable fields are sent. */
+export const VentureEdit = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      actions={<Actions />}
+      mutationMode="pessimistic"
+      transform={toVenturePayload}
+      queryOptions={{
+        onError: () => {
+          notify('app.corporate.ventures.load_detail_failed', { type: 'error' });
+          redirect('list', 'ventures');
+        },
+      }}
+      mutationOptions={{
+        onSuccess: (data: RaRecord) => {
+          notify('app.notification.updated', { type: 'success' });
+          redirect('show', 'ventures', data.id, data);
+        },
+        onError: (error: unknown) =>
+          notify(errorText(error, 'app.corporate.ventures.save_failed'), { type: 'error' }),
+      }}
+    >
+      <SimpleForm>
+        <VentureInputs mode="edit" />
+      </SimpleForm>
+    </Edit>
+  );
+};

@@ -1,0 +1,45 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { ADMIN_BASENAME, AdminApp } from './admin/App';
+import { CORPORATE_BASENAME, CorporateApp } from './corporate/App';
+import { createAuthProvider } from './providers/authProvider';
+import { createDataProvider } from './providers/dataProvider';
+import { createI18nProvider } from './providers/i18nProvider';
+import { createBackofficeQueryClient } from './providers/queryClient';
+
+/**
+ * The back-office entry (backoffice.html), served for /admin/* and /corporate/*. One React root:
+ * the corporate app under /corporate, the admin console otherwise. react-admin 5 creates a HASH
+ * router when it is not inside one (even with `basename`), so the browser-history router is created
+ * here and each <Admin basename> is mounted on its own path.
+ */
+const isCorporate = /^\/corporate(\/|$)/.test(window.location.pathname);
+if (!isCorporate && !/^\/admin(\/|$)/.test(window.location.pathname)) {
+  // e.g. /backoffice.html on the dev server: the admin console lives at /admin.
+  window.history.replaceState(null, '', ADMIN_BASENAME);
+}
+
+const app = isCorporate ? 'corporate' : 'admin';
+const basename = isCorporate ? CORPORATE_BASENAME : ADMIN_BASENAME;
+const App = isCorporate ? CorporateApp : AdminApp;
+const providers = {
+  i18nProvider: createI18nProvider(),
+  authProvider: createAuthProvider({ app }),
+  dataProvider: createDataProvider({ app }),
+  queryClient: createBackofficeQueryClient(),
+};
+
+const router = createBrowserRouter([
+  { path: `${basename}/*`, element: <App {...providers} /> },
+  { path: '*', element: <Navigate to={basename} replace /> },
+]);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The back office needs an element with id "root".');
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

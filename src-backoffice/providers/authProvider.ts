@@ -1,0 +1,185 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import { api, ApiError } from '../../src-shared/api/client';
+import type { Role } from '../../src-shared/constants/enums';
+import { canAccess, roleMatchesApp, type BackofficeApp } from './canAccess';
+
+/**
+ * Session handling of the two back-office apps (spec section 4 and the API contract, "Sessions").
+ *
+ * | react-admin call | what happens |
+ * |---|---|
+ * | login({ username, password }) | POST /api/auth/login { email: username, password, rememberMe: false }; a role that does not belong to this app is signed out again and refused |
+ * | checkAuth | no `logged_in` cookie: reject at once, no network call; else GET /api/profile/get (once, then cached) and check the role (a session of the other app's role is refused but not signed out) |
+ * | checkError | 401: reject (react-admin signs out); 403 and everything else: resolve |
+ * | logout | POST /api/auth/logout when the cookie is there (failure ignored), except for a session of the other app; clears the cached profile |
+ * | getIdentity | { id, fullName: firstName + ' ' + lastName } from the profile |
+ * | getPermissions | the role (null when signed out) |
+ * | canAccess | the pure canAccess(role, { resource, action }) of canAccess.ts |
+ *
+ * Messages are translation keys of the `backoffice` namespace; react-admin translates them when it
+ * shows the notification.
+ */
+export const LOGIN_MARKER_COOKIE = 'logged_in';
+
+export interface Profile {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  [key: string]: unknown;
+}
+
+/** True while the login-marker cookie exists (the only sign the browser has of a session). */
+export function hasLoginMarker(
+  cookie: string = typeof document === 'undefined' ? '' : document.cookie,
+): boolean {
+  return new RegExp(`(?:^|;\\s*)${LOGIN_MARKER_COOKIE}=`).test(cookie);
+}
+
+const WRONG_ROLE_MESSAGE: Record<BackofficeApp, string> = {
+  admin: 'app.auth.wrong_role_admin',
+  corporate: 'app.auth.wrong_role_corporate',
+};
+
+/** An error react-admin turns into a notification of its message (a translation key); with
+ * `message: false` react-admin shows no notification at all. */
+export type AuthError = Error & { status?: number };
+
+function authError(message: string, status?: number): AuthError {
+  const error: AuthError = new Error(message);
+  if (status !== undefined) error.status = status;
+  return error;
+}
+
+function silentError(): { message: false } {
+  return { message: false };
+}
+
+export interface AuthProviderOptions {
+  app: BackofficeApp;
+  /** Reads document.cookie by default; tests inject their own. */
+  readCookie?: () => string;
+}
+
+export type BackofficeAuthProvider = ReturnType<typeof createAuthProvider>;
+
+export function createAuthProvider({ app, readCookie }: AuthProviderOptions) {
+  const signedIn = () => hasLoginMarker(readCookie ? readCookie() : undefined);
+  let profilePromise: Promise<Profile> | null = null;
+  /** Set when the browser's session belongs to a role of the other app. */
+  let foreignSession = false;
+
+  const loadProfile = (): Promise<Profile> => {
+    if (!profilePromise) {
+      profilePromise = api.get<{ data: Profile }>('/profile/get').then(({ data }) => data);
+      profilePromise.catch(() => {
+        profilePromise = null;
+      });
+    }
+    return profilePromise;
+  };
+
+  const currentProfile = async (): Promise<Profile | null> => {
+    if (!signedIn()) return null;
+    try {
+      return await loadProfile();
+    } catch {
+      return null;
+    }
+  };
+
+  const serverLogout = async () => {
+    profilePromise = null;
+    if (!signedIn()) return;
+    try {
+      await api.post('/auth/logout');
+    } catch {
+      // The session may already be gone; signing out locally is what matters.
+    }
+  };
+
+  return {
+    async login(params: { username?: string; password?: string }) {
+      const email = (params.username ?? '').trim();
+      // Trimmed like the public site's forms (README, Decisions).
+      const password = (params.password ?? '').trim();
+      if (!email || !password) throw authError('app.auth.fill_all_fields');
+      const { user } = await api.post<{ message?: string; user: Profile }>(
+        '/auth/login',
+        { email, password, rememberMe: false },
+        { fallbackMessage: 'app.auth.login_failed', noResponseMessage: 'app.auth.no_response' },
+      );
+      if (!roleMatchesApp(app, user?.role)) {
+        await serverLogout();
+        throw authError(WRONG_ROLE_MESSAGE[app]);
+      }
+      profilePromise = Promise.resolve(user);
+    },
+
+    async checkAuth() {
+      if (!signedIn()) {
+        profilePromise = null;
+        throw authError('ra.auth.auth_check_error');
+      }
+      let profile: Profile;
+      try {
+        profile = await loadProfile();
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401)
+          throw authError('ra.auth.auth_check_error', 401);
+        throw authError(error instanceof ApiError ? error.message : 'ra.auth.auth_check_error');
+      }
+      if (!roleMatchesApp(app, profile.role)) {
+        // A session of the other app (e.g. a corporate account opening /admin): send the visitor to
+        // this app's login page, but leave that session alone (react-admin calls logout next).
+        foreignSession = true;
+        profilePromise = null;
+        throw authError(WRONG_ROLE_MESSAGE[app]);
+      }
+      foreignSession = false;
+    },
+
+    async checkError(error: { status?: number } | null | undefined) {
+      if (error?.status === 401) {
+        profilePromise = null;
+        throw authError('ra.notification.logged_out', 401);
+      }
+      // 403 means signed in but not allowed: stay signed in, the screen shows the message.
+    },
+
+    async logout() {
+      if (foreignSession) {
+        foreignSession = false;
+        profilePromise = null;
+        return;
+      }
+      await serverLogout();
+    },
+
+    async getIdentity(): Promise<UserIdentity> {
+      const profile = await currentProfile();
+      if (!profile) throw silentError();
+      const fullName = [profile.firstName, profile.lastName].filter(Boolean).join(' ');
+      return { id: profile.id, fullName };
+    },
+
+    async getPermissions() {
+      const profile = await currentProfile();
+      return profile?.role ?? null;
+    },
+
+    async canAccess({ resource, action }: { resource: string; action: string }) {
+      const profile = await currentProfile();
+      return canAccess(profile?.role, { resource, action });
+    },
+
+    /** The cached profile, for screens that need more than getIdentity gives (e.g. first name). */
+    getProfile: currentProfile,
+
+    /** Replaces the cached profile after the profile form saved it. */
+    setProfile: (profile: Profile) => {
+      profilePromise = Promise.resolve(profile);
+    },
+  } satisfies AuthProvider & Record<string, unknown>;
+}

@@ -1,0 +1,74 @@
+import type { Role } from '../../src-shared/constants/enums';
+
+/**
+ * Who may do what in the back office (spec section 6). Pure: the authProvider feeds it the role of
+ * the signed-in profile, react-admin asks it for every menu entry, page and button.
+ *
+ * - admin and superadmin: the admin resources below, with the actions each screen offers.
+ * - superadmin only: action `grant-admin` on `users` (grant or remove the admin/superadmin role).
+ * - corporate: its own ventures (list, create, edit, show), its profile and its verification.
+ * - everyone else (investor, visitor, unknown role): nothing.
+ *
+ * Nothing may be deleted from the back office (the API has no delete calls), so `delete` is never
+ * granted; react-admin then hides every delete button.
+ */
+export type AccessAction =
+  'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'grant-admin' | (string & NonNullable<unknown>);
+
+export interface AccessRequest {
+  resource: string;
+  action: AccessAction;
+}
+
+type Matrix = Readonly<Record<string, readonly string[]>>;
+
+/** Admin resources and the actions their screens need. `balances.create` is the add-balance form. */
+const ADMIN_MATRIX: Matrix = {
+  users: ['list', 'show', 'edit'],
+  ventures: ['list', 'show', 'edit'],
+  balances: ['list', 'show', 'create'],
+  'balance-histories': ['list', 'show'],
+  investments: ['list', 'show'],
+  mails: ['list', 'show', 'edit'],
+  kyc: ['list', 'show', 'edit'],
+};
+
+const SUPERADMIN_MATRIX: Matrix = {
+  ...ADMIN_MATRIX,
+  users: [...(ADMIN_MATRIX.users ?? []), 'grant-admin'],
+};
+
+/** `ventures` is the corporate account's own ventures (the API only ever returns its own). */
+const CORPORATE_MATRIX: Matrix = {
+  ventures: ['list', 'create', 'edit', 'show'],
+  profile: ['show', 'edit'],
+  verification: ['show', 'create'],
+};
+
+const MATRICES: Partial<Record<Role, Matrix>> = {
+  admin: ADMIN_MATRIX,
+  superadmin: SUPERADMIN_MATRIX,
+  corporate: CORPORATE_MATRIX,
+};
+
+export function canAccess(
+  role: Role | string | null | undefined,
+  { resource, action }: AccessRequest,
+): boolean {
+  if (!role) return false;
+  const matrix = MATRICES[role as Role];
+  if (!matrix || !Object.prototype.hasOwnProperty.call(matrix, resource)) return false;
+  return matrix[resource]?.includes(action) ?? false;
+}
+
+/** The roles each back-office app admits at sign-in. */
+export type BackofficeApp = 'admin' | 'corporate';
+
+export const APP_ROLES: Readonly<Record<BackofficeApp, readonly Role[]>> = {
+  admin: ['admin', 'superadmin'],
+  corporate: ['corporate'],
+};
+
+export function roleMatchesApp(app: BackofficeApp, role: unknown): role is Role {
+  return typeof role === 'string' && (APP_ROLES[app] as readonly string[]).includes(role);
+}

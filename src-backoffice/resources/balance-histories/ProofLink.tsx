@@ -1,0 +1,16 @@
+import { Link } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+
+/** Link to the proof document of a ledger entry, when one was uploaded (same origin only). */
+export const ProofLink = (_props: { label?: string }) => {
+  const record = useRecordContext<{ proofUrl?: string | null }>();
+  const translate = useTranslate();
+  const url = record?.proofUrl;
+  if (typeof url !== 'string' || url === '' || /^[a-z]+:|^\/\//i.test(url)) return null;
+  const href = url.startsWith('/') ? url : `/${url}`;
+  return (
+    <Link href={href} target="_blank" rel="noopener noreferrer" onClick={(event) => event.stopPropagation()}>
+      {translate('app.balance_histories.view_proof')}
+    </Link>
+  );
+};

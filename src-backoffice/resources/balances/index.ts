@@ -1,0 +1,13 @@
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import type { RaRecord } from 'react-admin';
+import { BalanceList } from './BalanceList';
+
+export { AddBalancePage } from './AddBalancePage';
+
+/** Balances: the list; the add-balance form is the custom route balances/add-balance/:userId. */
+export default {
+  list: BalanceList,
+  icon: AccountBalanceWalletIcon,
+  recordRepresentation: (record: RaRecord) =>
+    [record.user?.firstName, record.user?.lastName].filter(Boolean).join(' ') || String(record.id),
+};

@@ -1,0 +1,9 @@
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import type { RaRecord } from 'react-admin';
+import { InvestmentList } from './InvestmentList';
+
+export default {
+  list: InvestmentList,
+  icon: TrendingUpIcon,
+  recordRepresentation: (record: RaRecord) => String(record.venture?.title ?? record.id),
+};

@@ -1,0 +1,253 @@
+import { Alert, Box, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { formatEuros } from '../../../src-shared/money';
+import { formatDate } from '../../components/DateText';
+import { EnumField } from '../../components/EnumField';
+import { fundedShare } from '../../components/FundingField';
+import { ventureImageUrl } from './ventureImage';
+
+export interface VentureRecord {
+  id: string;
+  title?: string;
+  shortDescription?: string;
+  longDescription?: string;
+  collateralDescription?: string;
+  country?: string;
+  ventureType?: string;
+  riskLevel?: string;
+  minInvestmentAmount?: number;
+  maxInvestmentAmount?: number;
+  targetAmount?: number;
+  amountFunded?: number;
+  expectedReturn?: number;
+  investmentPeriod?: number;
+  closingDate?: string;
+  collateralValue?: number;
+  loanToValue?: number;
+  isConvertible?: boolean;
+  tags?: string[];
+  images?: string[];
+  lifecycleStatus?: string;
+  visibility?: string;
+  adminStatus?: string;
+  adminNotes?: string;
+  adminReviewedAt?: string;
+  goesLiveAt?: string | null;
+  createdBy?: { firstName?: string; lastName?: string; email?: string };
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+const Stat = ({ label, children }: { label: string; children: ReactNode }) => {
+  const translate = useTranslate();
+  return (
+    <Box>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {translate(label)}
+      </Typography>
+      <Typography variant="body1" component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+};
+
+const TextBlock = ({ title, text }: { title: string; text?: string }) => {
+  const translate = useTranslate();
+  if (!text) return null;
+  return (
+    <Box>
+      <Typography variant="h6" component="h3" gutterBottom>
+        {translate(title)}
+      </Typography>
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+        {text}
+      </Typography>
+    </Box>
+  );
+};
+
+/**
+ * Read-only venture data (spec 2.6 and 2.7): cover image, badges, convertible notice, stats, funding
+ * progress, key dates, texts and tags. Used by the admin review page and the corporate venture page.
+ */
+export const VentureDetails = () => {
+  const record = useRecordContext<VentureRecord>();
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  if (!record) return null;
+
+  const field = (name: string) => `resources.ventures.fields.${name}`;
+  const money = (value: unknown) => formatEuros(value, locale);
+  const percent = (value: unknown) =>
+    typeof value === 'number'
+      ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(value / 100)
+      : '-';
+  const date = (value: unknown) => formatDate(value, locale) ?? '-';
+  const share = fundedShare(record.amountFunded, record.targetAmount);
+  const cover = ventureImageUrl(record.images?.[0]);
+  const creator = record.createdBy
+    ? [record.createdBy.firstName, record.createdBy.lastName].filter(Boolean).join(' ') ||
+      record.createdBy.email
+    : undefined;
+
+  return (
+    <Stack spacing={3} sx={{ py: 1 }}>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          {cover ? (
+            <Box
+              component="img"
+              src={cover}
+              alt={record.title ?? ''}
+              sx={{ width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', borderRadius: 1 }}
+            />
+          ) : (
+            <Box
+              sx={{
+                width: '100%',
+                aspectRatio: '16 / 9',
+                borderRadius: 1,
+                bgcolor: 'action.hover',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+              }}
+            >
+              <Typography color="text.secondary">{translate('app.ventures.no_image')}</Typography>
+            </Box>
+          )}
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Stack spacing={2}>
+            <Typography variant="h5" component="h2">
+              {record.title}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              <EnumField source="ventureType" enumName="ventureType" />
+              <EnumField source="lifecycleStatus" enumName="lifecycleStatus" />
+              <EnumField source="riskLevel" enumName="riskLevel" />
+              <EnumField source="visibility" enumName="visibility" />
+              <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
+            </Stack>
+            <Alert severity="info" variant="outlined">
+              {translate(
+                record.isConvertible
+                  ? 'app.ventures.convertible_notice'
+                  : 'app.ventures.non_convertible_notice',
+              )}
+            </Alert>
+            <Box>
+              <Typography variant="body2" gutterBottom>
+                {translate('app.ventures.funded_of_target', {
+                  funded: money(record.amountFunded ?? 0),
+                  target: money(record.targetAmount),
+                  percent: Math.round(share * 100),
+                })}
+              </Typography>
+              <LinearProgress
+                variant="determinate"
+                value={Math.round(share * 100)}
+                sx={{ height: 8, borderRadius: 4 }}
+                aria-label={translate('app.ventures.funding_progress')}
+              />
+            </Box>
+          </Stack>
+        </Grid>
+      </Grid>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h3" gutterBottom>
+            {translate('app.ventures.stats')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('targetAmount')}>{money(record.targetAmount)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('amountFunded')}>{money(record.amountFunded ?? 0)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('minInvestmentAmount')}>{money(record.minInvestmentAmount)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('maxInvestmentAmount')}>{money(record.maxInvestmentAmount)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('expectedReturn')}>{percent(record.expectedReturn)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('investmentPeriod')}>
+                {typeof record.investmentPeriod === 'number'
+                  ? translate('app.ventures.months', { smart_count: record.investmentPeriod })
+                  : '-'}
+              </Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('collateralValue')}>{money(record.collateralValue)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('loanToValue')}>{percent(record.loanToValue)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('country')}>{record.country ?? '-'}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('isConvertible')}>
+                {translate(record.isConvertible ? 'ra.boolean.true' : 'ra.boolean.false')}
+              </Stat>
+            </Grid>
+            {creator ? (
+              <Grid size={{ xs: 12, md: 6 }}>
+                <Stat label={field('createdBy')}>
+                  {creator}
+                  {record.createdBy?.email && creator !== record.createdBy.email
+                    ? ` (${record.createdBy.email})`
+                    : ''}
+                </Stat>
+              </Grid>
+            ) : null}
+          </Grid>
+        </CardContent>
+      </Card>
+
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h3" gutterBottom>
+            {translate('app.ventures.key_dates')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('createdAt')}>{date(record.createdAt)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('goesLiveAt')}>
+                {record.goesLiveAt ? date(record.goesLiveAt) : translate('app.ventures.not_approved_yet')}
+              </Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('closingDate')}>{date(record.closingDate)}</Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('adminReviewedAt')}>{date(record.adminReviewedAt)}</Stat>
+            </Grid>
+          </Grid>
+        </CardContent>
+      </Card>
+
+      <TextBlock title="app.ventures.summary" text={record.shortDescription} />
+      <TextBlock title="app.ventures.details" text={record.longDescription} />
+      <TextBlock title="app.ventures.collateral_details" text={record.collateralDescription} />
+
+      {record.tags && record.tags.length > 0 ? (
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {record.tags.map((tag) => (
+            <Chip key={tag} size="small" label={`#${tag}`} />
+          ))}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+};

@@ -1,0 +1,117 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../src-shared/api/client';
+import { useGlobalLoading } from '../components/LoadingProvider';
+import { AUTH_TOAST_MS, useToast } from '../components/ToastProvider';
+import { fullPageNavigation } from '../lib/navigation';
+import { failureMessage, successMessage } from '../lib/serverMessages';
+import { useAuth } from './AuthProvider';
+import { AuthCard } from './AuthCard';
+import { CheckboxField, EmailField, Field } from './fields';
+import { isPublicAppPath, pathAfterLogin, type RememberedLocation } from './roles';
+import type { User } from './types';
+
+interface LoginResponse {
+  message?: string;
+  user?: User;
+}
+
+/**
+ * Login (spec 2.4, 4, 5 and 8): email, password, Remember me. Empty fields give 'Please fill in all
+ * fields.'; success loads the profile, shows 'Login successful!' and goes back to the page the role
+ * guard remembered, else to the role's overview (/user/overview here; /corporate/overview and
+ * /admin in the back office, with a full page load).
+ */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { setLoading } = useGlobalLoading();
+  const { refresh, setUser } = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const from = (location.state as { from?: RememberedLocation } | null)?.from;
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const payload = { email: email.trim(), password: password.trim(), rememberMe };
+    if (!payload.email || !payload.password) {
+      toast.error(t('auth.login.fillAll'), AUTH_TOAST_MS);
+      return;
+    }
+    setSubmitting(true);
+    setLoading(true);
+    try {
+      const response = await api.post<LoginResponse>('/auth/login', payload);
+      let user = await refresh();
+      if (!user && response?.user) {
+        user = response.user;
+        setUser(user);
+      }
+      toast.success(successMessage(response, t, t('auth.login.success')), AUTH_TOAST_MS);
+      const target = pathAfterLogin(user?.role ?? 'user', from);
+      if (isPublicAppPath(target)) navigate(target, { replace: true });
+      else fullPageNavigation.assign(target);
+    } catch (error) {
+      toast.error(
+        failureMessage(error, t, {
+          fallback: t('auth.login.failed'),
+          noResponse: t('auth.login.noResponse'),
+        }),
+        AUTH_TOAST_MS,
+      );
+    } finally {
+      setSubmitting(false);
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
+        <Field
+          label={t('form.password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        <Box
+          sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <CheckboxField
+            name="rememberMe"
+            label={t('auth.login.rememberMe')}
+            checked={rememberMe}
+            onChange={setRememberMe}
+          />
+          <Link component={RouterLink} to="/forgot-password">
+            {t('auth.login.forgot')}
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={submitting}>
+          {t('auth.login.submit')}
+        </Button>
+        <Typography sx={{ textAlign: 'center' }}>
+          {t('auth.login.noAccount')}{' '}
+          <Link component={RouterLink} to="/register">
+            {t('auth.login.createAccount')}
+          </Link>
+        </Typography>
+      </Box>
+    </AuthCard>
+  );
+}
+
+export { LoginPage as Component };

@@ -1,0 +1,109 @@
+import Alert from '@mui/material/Alert';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../src-shared/api/client';
+import { Page } from '../components/Page';
+import { euros, formatDate } from '../lib/format';
+import { InvestmentStatusChip } from './StatusChip';
+
+/** GET /api/investments/my-investments (api-contract, "Investments"). */
+export interface MyInvestment {
+  _id: string;
+  venture?: { _id?: string; title?: string } | null;
+  amount?: number;
+  profitPaid?: number;
+  status?: string;
+  totalExpectedReturn?: number;
+  investmentDate?: string;
+}
+
+export function InvestmentsPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { data, isPending, error } = useQuery({
+    queryKey: ['investments', 'mine'],
+    queryFn: async () => {
+      const response = await api.get<{ data?: MyInvestment[] }>('/investments/my-investments');
+      return Array.isArray(response?.data) ? response.data : [];
+    },
+  });
+
+  return (
+    <Page title={t('investor.investments.title')}>
+      {isPending ? (
+        <Typography role="status" color="text.secondary" sx={{ mt: 3 }}>
+          {t('investor.investments.loading')}
+        </Typography>
+      ) : null}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 3 }}>
+          {errorMessage(error, t('investor.investments.failed'))}
+        </Alert>
+      ) : null}
+      {data && data.length === 0 ? (
+        <Typography color="text.secondary" sx={{ mt: 3 }}>
+          {t('investor.overview.noInvestments')}{' '}
+          <Link component={RouterLink} to="/ventures">
+            {t('investor.investments.browse')}
+          </Link>
+        </Typography>
+      ) : null}
+      {data && data.length > 0 ? (
+        <TableContainer component={Paper} variant="outlined" sx={{ mt: 3 }}>
+          <Table>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('investor.columns.venture')}</TableCell>
+                <TableCell align="right">{t('investor.columns.amount')}</TableCell>
+                <TableCell align="right">{t('investor.columns.profitPaid')}</TableCell>
+                <TableCell align="right">{t('investor.columns.expectedReturn')}</TableCell>
+                <TableCell>{t('investor.columns.date')}</TableCell>
+                <TableCell>{t('investor.columns.status')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((investment) => {
+                const title = investment.venture?.title || t('investor.investments.untitled');
+                return (
+                  <TableRow key={investment._id}>
+                    <TableCell>
+                      {investment.venture?._id ? (
+                        <Link
+                          component={RouterLink}
+                          to={`/ventures/${encodeURIComponent(investment.venture._id)}`}
+                        >
+                          {title}
+                        </Link>
+                      ) : (
+                        title
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{euros(investment.amount, lang)}</TableCell>
+                    <TableCell align="right">{euros(investment.profitPaid, lang)}</TableCell>
+                    <TableCell align="right">{euros(investment.totalExpectedReturn, lang)}</TableCell>
+                    <TableCell>{formatDate(investment.investmentDate, lang)}</TableCell>
+                    <TableCell>
+                      <InvestmentStatusChip status={investment.status} />
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      ) : null}
+    </Page>
+  );
+}
+
+export { InvestmentsPage as Component };

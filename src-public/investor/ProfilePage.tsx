@@ -1,0 +1,274 @@
+import { useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../src-shared/api/client';
+import { useAuth } from '../auth/AuthProvider';
+import { CodeField, Field } from '../auth/fields';
+import {
+  INVESTOR_ADDRESS_KEYS,
+  InvestorAddressFields,
+  PERSONAL_KEYS,
+  PersonalFields,
+  PreferencesFields,
+  type InvestorAddress,
+  type PersonalValues,
+  type Preferences,
+} from '../auth/formSections';
+import type { User } from '../auth/types';
+import { errorProps, useForm } from '../auth/useForm';
+import { focusField, isValidEmail, missingFields, trimAll } from '../auth/validation';
+import { Page } from '../components/Page';
+import { APP_TOAST_MS, useToast } from '../components/ToastProvider';
+import { failureMessage, fieldErrorsOf, successMessage } from '../lib/serverMessages';
+
+interface ProfileForm extends PersonalValues, InvestorAddress, Preferences {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/** Spec 5, profile: required for investors (city included). */
+const REQUIRED = [...PERSONAL_KEYS, ...INVESTOR_ADDRESS_KEYS] as const;
+
+function fromUser(user: User | null): ProfileForm {
+  return {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    email: user?.email ?? '',
+    phone: user?.phone ?? '',
+    countryName: user?.countryName ?? '',
+    city: user?.city ?? '',
+    address: user?.address ?? '',
+    newsletterFrequency: user?.newsletterFrequency ?? 'monthly',
+    transactionNotification: user?.transactionNotification ?? false,
+    latestNewsNotification: user?.latestNewsNotification ?? false,
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  };
+}
+
+/**
+ * The body of PUT /api/profile/update (spec 5): the profile fields, and `currentPassword` +
+ * `newPassword` only when both are filled in (if either is empty, neither is sent).
+ */
+function profileUpdateBody(values: ProfileForm) {
+  const { currentPassword, newPassword, confirmPassword: _confirmation, ...profile } = values;
+  return currentPassword && newPassword ? { ...profile, currentPassword, newPassword } : profile;
+}
+
+interface ProfileAnswer {
+  message?: string;
+  data?: User;
+}
+
+/**
+ * The investor profile (spec 2.5 and 5, /user/profile): personal fields, country -> city, newsletter
+ * frequency, the two notification checkboxes and the password change. A changed e-mail address
+ * takes effect only after the code sent to the new address is entered here.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { user, refresh, setUser } = useAuth();
+  const form = useForm<ProfileForm>(() => fromUser(user));
+  const { values, setValues, bind, setErrors } = form;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [saving, setSaving] = useState(false);
+
+  const refuse = (field: string, message: string) => {
+    setErrors({ [field]: message });
+    toast.error(message, APP_TOAST_MS);
+    focusField(formRef.current, field);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = trimAll(values);
+    const missing = missingFields(trimmed, REQUIRED);
+    if (missing.length > 0) {
+      setErrors(Object.fromEntries(missing.map((key) => [key, t('form.requiredField')])));
+      toast.error(t('auth.errors.required'), APP_TOAST_MS);
+      focusField(formRef.current, String(missing[0]));
+      return;
+    }
+    if (!isValidEmail(trimmed.email)) return refuse('email', t('auth.errors.invalidEmail'));
+    if (trimmed.newPassword !== trimmed.confirmPassword)
+      return refuse('confirmPassword', t('auth.errors.passwordMismatch'));
+    setErrors({});
+    setSaving(true);
+    try {
+      const response = await api.put<ProfileAnswer>('/profile/update', profileUpdateBody(trimmed));
+      toast.success(successMessage(response, t, t('investor.profile.success')), APP_TOAST_MS);
+      const updated = response?.data ?? (await refresh());
+      if (response?.data) setUser(response.data);
+      setValues(fromUser(updated ?? user));
+    } catch (error) {
+      setErrors(fieldErrorsOf(error, t));
+      // Spec 8: 'Failed to update profile. Message: ...' with the server's text, else the generic one.
+      const reason = failureMessage(error, t, {
+        fallback: t('auth.server.generic'),
+        noResponse: t('auth.errors.noResponse'),
+      });
+      toast.error(t('investor.profile.failedWithMessage', { message: reason }), APP_TOAST_MS);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Page title={t('investor.profile.title')} maxWidth="md">
+      {user?.pendingEmail ? (
+        <ConfirmEmailChange
+          pendingEmail={user.pendingEmail}
+          onConfirmed={(updated) => setValues((previous) => ({ ...previous, email: updated.email }))}
+        />
+      ) : null}
+      <Box component="form" ref={formRef} onSubmit={submit} noValidate sx={{ mt: 3 }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+            {t('investor.profile.personal')}
+          </Typography>
+          <Grid container spacing={2}>
+            <PersonalFields bind={bind} />
+            <InvestorAddressFields form={form} />
+          </Grid>
+        </Paper>
+
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 2 }}>
+            {t('investor.profile.notifications')}
+          </Typography>
+          <Grid container spacing={2}>
+            <PreferencesFields form={form} />
+          </Grid>
+        </Paper>
+
+        <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mt: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+            {t('investor.profile.passwordTitle')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {t('investor.profile.passwordHint')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Field
+                {...bind('currentPassword', t('form.currentPassword'))}
+                type="password"
+                autoComplete="current-password"
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Field
+                {...bind('newPassword', t('form.newPassword'))}
+                type="password"
+                autoComplete="new-password"
+              />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <Field
+                {...bind('confirmPassword', t('form.confirmPassword'))}
+                type="password"
+                autoComplete="new-password"
+              />
+            </Grid>
+          </Grid>
+        </Paper>
+
+        <Button type="submit" variant="contained" size="large" disabled={saving} sx={{ mt: 3 }}>
+          {saving ? t('investor.profile.saving') : t('investor.profile.save')}
+        </Button>
+      </Box>
+    </Page>
+  );
+}
+
+/**
+ * The notice of an e-mail change waiting for its code (POST /api/profile/confirm-email { token });
+ * on success the profile is fetched again, so the new address shows everywhere.
+ */
+function ConfirmEmailChange({
+  pendingEmail,
+  onConfirmed,
+}: {
+  pendingEmail: string;
+  onConfirmed: (user: User) => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { refresh, setUser } = useAuth();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    const token = code.trim();
+    if (!token) {
+      setCodeError(t('investor.profile.codeRequired'));
+      toast.error(t('investor.profile.codeRequired'), APP_TOAST_MS);
+      return;
+    }
+    setCodeError(undefined);
+    setConfirming(true);
+    try {
+      const response = await api.post<ProfileAnswer>('/profile/confirm-email', { token });
+      toast.success(successMessage(response, t, t('investor.profile.emailUpdated')), APP_TOAST_MS);
+      const updated = (await refresh()) ?? response?.data ?? null;
+      if (updated) {
+        setUser(updated);
+        onConfirmed(updated);
+      }
+    } catch (error) {
+      const message = failureMessage(error, t, {
+        fallback: t('investor.profile.confirmEmailFailed'),
+        noResponse: t('auth.errors.noResponse'),
+      });
+      setCodeError(fieldErrorsOf(error, t).token ?? message);
+      toast.error(message, APP_TOAST_MS);
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Alert severity="info" role="region" aria-label={t('investor.profile.emailPendingTitle')} sx={{ mt: 3 }}>
+      <AlertTitle>{t('investor.profile.emailPendingTitle')}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {t('investor.profile.emailPending', { email: pendingEmail })}
+      </Typography>
+      <Box
+        component="form"
+        onSubmit={confirm}
+        noValidate
+        aria-label={t('investor.profile.emailPendingTitle')}
+        sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+      >
+        <CodeField
+          label={t('investor.profile.emailCode')}
+          name="emailCode"
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeError(undefined);
+          }}
+          size="small"
+          fullWidth={false}
+          {...errorProps(codeError)}
+        />
+        <Button type="submit" variant="contained" disabled={confirming}>
+          {confirming ? t('investor.profile.confirmingEmail') : t('investor.profile.confirmEmail')}
+        </Button>
+      </Box>
+    </Alert>
+  );
+}
+
+export { ProfilePage as Component };

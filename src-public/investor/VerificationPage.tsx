@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api, errorMessage } from '../../src-shared/api/client';
+import type { KycStatus } from '../../src-shared/constants/enums';
+import { Page } from '../components/Page';
+import { APP_TOAST_MS, useToast } from '../components/ToastProvider';
+
+/**
+ * Identity verification (spec 2.5 and 4): 'Checking status...', then 'Verified & Ready!' when the
+ * status is complete, else the 'Verify Your Identity' card whose button asks the server for a
+ * verification link and opens it in a new tab. A failed status check counts as pending.
+ */
+export function VerificationPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [starting, setStarting] = useState(false);
+  const [link, setLink] = useState<string | null>(null);
+
+  const { data, isPending } = useQuery({
+    queryKey: ['kyc', 'mine'],
+    queryFn: async (): Promise<{ status: KycStatus; failed: boolean }> => {
+      try {
+        const response = await api.get<{ statusInOurSystem?: KycStatus }>('/kyc/my-verification');
+        return { status: response?.statusInOurSystem ?? 'pending', failed: false };
+      } catch (error) {
+        console.warn('Could not check verification status', error);
+        toast.error(t('investor.verification.checkFailed'), APP_TOAST_MS);
+        return { status: 'pending', failed: true };
+      }
+    },
+    retry: false,
+  });
+  const status = data?.status;
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      const response = await api.post<{ message?: string; verificationUrl?: string }>(
+        '/kyc/start-verification',
+      );
+      const url = response?.verificationUrl;
+      if (!url) {
+        toast.error(t('investor.verification.noUrl'), APP_TOAST_MS);
+        return;
+      }
+      toast.success(t('investor.verification.linkGenerated'), APP_TOAST_MS);
+      setLink(url);
+      window.open(url, '_blank', 'noopener,noreferrer');
+    } catch (error) {
+      toast.error(errorMessage(error, t('investor.verification.startFailed')), APP_TOAST_MS);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Page title={t('investor.verification.title')} maxWidth="md">
+      {isPending ? (
+        <Typography role="status" color="text.secondary" sx={{ mt: 3 }}>
+          {t('investor.verification.checking')}
+        </Typography>
+      ) : status === 'complete' ? (
+        <Alert icon={<VerifiedUserIcon />} severity="success" sx={{ mt: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {t('investor.verification.verified')}
+          </Typography>
+          {t('investor.verification.verifiedText')}
+        </Alert>
+      ) : (
+        <Card variant="outlined" sx={{ mt: 3 }}>
+          <CardContent sx={{ display: 'grid', gap: 2, justifyItems: 'start' }}>
+            <Typography component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+              {t('investor.verification.verifyTitle')}
+            </Typography>
+            <Typography color="text.secondary">{t('investor.verification.verifyText')}</Typography>
+            {status === 'rejected' ? (
+              <Alert severity="warning">{t('investor.verification.rejected')}</Alert>
+            ) : null}
+            {status === 'pending' && !data?.failed ? (
+              <Alert severity="info">{t('investor.verification.pending')}</Alert>
+            ) : null}
+            <Button variant="contained" onClick={start} disabled={starting}>
+              {starting ? t('investor.verification.starting') : t('investor.verification.start')}
+            </Button>
+            {link ? (
+              <Button href={link} target="_blank" rel="noopener noreferrer" variant="text">
+                {t('investor.verification.openLink')}
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+export { VerificationPage as Component };

@@ -1,0 +1,105 @@
+import { useId, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Toolbar from '@mui/material/Toolbar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Container from '@mui/material/Container';
+import MenuIcon from '@mui/icons-material/Menu';
+import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
+import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { AccountButton } from './AccountButton';
+import { BalanceSlot } from './BalanceSlot';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { Logo } from './Logo';
+import { MobileMenu } from './MobileMenu';
+import { HELP_LINKS, MAIN_LINKS } from './navLinks';
+
+const navButtonSx = {
+  color: 'text.primary',
+  '&.active': { color: 'primary.main', textDecoration: 'underline', textUnderlineOffset: '6px' },
+} as const;
+
+export function Header() {
+  const { t } = useTranslation();
+  const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const helpMenuId = useId();
+  const helpButtonId = useId();
+
+  return (
+    <AppBar
+      component="header"
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: '1px solid', borderColor: 'divider' }}
+    >
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ gap: 2, minHeight: { xs: 60, md: 72 } }}>
+          <Logo />
+          <Box
+            component="nav"
+            aria-label={t('nav.mainLabel')}
+            sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5, ml: 3 }}
+          >
+            {MAIN_LINKS.map((link) => (
+              <Button key={link.to} component={NavLink} to={link.to} end={link.to === '/'} sx={navButtonSx}>
+                {t(link.labelKey)}
+              </Button>
+            ))}
+            <Button
+              id={helpButtonId}
+              sx={{ color: 'text.primary' }}
+              aria-haspopup="menu"
+              aria-expanded={helpAnchor ? 'true' : undefined}
+              aria-controls={helpAnchor ? helpMenuId : undefined}
+              endIcon={<ArrowDropDownIcon />}
+              onClick={(event) => setHelpAnchor(event.currentTarget)}
+            >
+              {t('nav.help')}
+            </Button>
+            <Menu
+              id={helpMenuId}
+              anchorEl={helpAnchor}
+              open={Boolean(helpAnchor)}
+              onClose={() => setHelpAnchor(null)}
+              slotProps={{ list: { 'aria-labelledby': helpButtonId } }}
+            >
+              {HELP_LINKS.map((link) => (
+                <MenuItem
+                  key={link.to}
+                  component={RouterLink}
+                  to={link.to}
+                  onClick={() => setHelpAnchor(null)}
+                >
+                  {t(link.labelKey)}
+                </MenuItem>
+              ))}
+            </Menu>
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+            <BalanceSlot />
+          </Box>
+          <LanguageSwitcher />
+          <Box sx={{ display: { xs: 'none', md: 'block' } }}>
+            <AccountButton />
+          </Box>
+          <IconButton
+            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Toolbar>
+      </Container>
+      <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+    </AppBar>
+  );
+}

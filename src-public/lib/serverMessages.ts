@@ -1,0 +1,110 @@
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../src-shared/api/client';
+
+/**
+ * The server answers in English (api-contract). Its known texts are shown in the reader's language
+ * through these keys, whose English values are exactly the server's texts, so an English reader sees
+ * the server's message unchanged. Unknown texts are shown as they came.
+ */
+export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
+  // Successes
+  'Registration successful! Please verify your email.': 'auth.register.success',
+  'Corporate registration successful! Please verify your email.': 'auth.registerCorporate.success',
+  'Email verified successfully.': 'auth.verify.success',
+  'Verification email resent.': 'auth.verify.resent',
+  'Login successful!': 'auth.login.success',
+  'Reset link sent. Check your email.': 'auth.forgot.success',
+  'Password reset successful.': 'auth.reset.success',
+  'Profile updated successfully.': 'investor.profile.success',
+  'Email updated successfully.': 'investor.profile.emailUpdated',
+  // Refusals
+  'Email is already registered.': 'auth.server.emailTaken',
+  'Please verify your email before logging in.': 'auth.server.verifyFirst',
+  'Invalid email or password.': 'auth.server.invalidCredentials',
+  'Your account is deactivated.': 'auth.server.deactivated',
+  'Invalid or expired code.': 'auth.server.invalidCode',
+  'Too many wrong codes. Please request a new one.': 'auth.server.codeBurnt',
+  'Please wait a minute before requesting another code.': 'auth.server.resendWait',
+  'Too many requests. Please try again later.': 'auth.server.tooManyRequests',
+  'Too many attempts. Please try again later.': 'auth.server.tooManyAttempts',
+  'Email is already verified.': 'auth.server.alreadyVerified',
+  'Current password is incorrect.': 'auth.server.wrongCurrentPassword',
+  'Something went wrong.': 'auth.server.generic',
+  'Invalid input.': 'auth.server.invalidInput',
+  'Invalid request.': 'auth.server.invalidRequest',
+  'Invalid value.': 'auth.server.invalidValue',
+  'Please log in.': 'auth.server.pleaseLogIn',
+  'You are not allowed to do this.': 'auth.server.notAllowed',
+  // Field messages of the request schemas (src-shared/contracts/auth.ts)
+  'Email is required.': 'auth.errors.emailRequired',
+  'Invalid email address.': 'auth.errors.invalidEmail',
+  'Email is too long.': 'auth.server.emailTooLong',
+  'Password is required.': 'auth.server.passwordRequired',
+  'Password must be at least 8 characters.': 'auth.errors.passwordMustBe8',
+  'Password must be at least 6 characters.': 'auth.errors.passwordMustBe6',
+  'Password must be at most 128 characters.': 'auth.server.passwordTooLong',
+  'Email and OTP are required.': 'auth.errors.emailAndOtp',
+  'The code has 6 digits.': 'auth.server.codeDigits',
+  'Enter both the current and the new password to change it.': 'auth.server.bothPasswords',
+  'Please choose a country from the list.': 'auth.server.chooseCountry',
+  'Please choose a city of the selected country.': 'auth.server.chooseCity',
+  'Please choose a legal form from the list.': 'auth.server.chooseLegalForm',
+  'First name is required.': 'auth.server.firstNameRequired',
+  'Last name is required.': 'auth.server.lastNameRequired',
+  'Phone is required.': 'auth.server.phoneRequired',
+  'Country is required.': 'auth.server.countryRequired',
+  'City is required.': 'auth.server.cityRequired',
+  'Address is required.': 'auth.server.addressRequired',
+  'Company name is required.': 'auth.server.companyNameRequired',
+  'Registration number is required.': 'auth.server.registrationNumberRequired',
+  'Registered address is required.': 'auth.server.registeredAddressRequired',
+  'Company phone is required.': 'auth.server.companyPhoneRequired',
+};
+
+const AT_MOST = /^At most (\d+) characters\.$/;
+
+/** A server text in the reader's language when it is a known one, else unchanged. */
+export function localizeServerMessage(message: string, t: TFunction): string {
+  const key = SERVER_MESSAGE_KEYS[message];
+  if (key) return t(key);
+  const atMost = AT_MOST.exec(message);
+  if (atMost) return t('auth.server.atMost', { max: Number(atMost[1]) });
+  return message;
+}
+
+/** The texts a form shows when its call fails (spec section 8). */
+export interface FailureTexts {
+  /** The server answered with an error but no message of its own. */
+  fallback: string;
+  /** No answer came back at all; defaults to the fallback. */
+  noResponse?: string;
+  /** The request could not even be made (anything that is not an answer or a missing answer);
+   * defaults to the fallback. */
+  network?: string;
+}
+
+/** The message of a failed call: the server's (localised), else the matching text of `texts`. */
+export function failureMessage(error: unknown, t: TFunction, texts: FailureTexts): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return texts.noResponse ?? texts.fallback;
+    if (error.fromServer) return localizeServerMessage(error.message, t);
+    return texts.fallback;
+  }
+  return texts.network ?? texts.fallback;
+}
+
+/** The per-field messages of a 400 answer (`errors: { field: message }`), localised. */
+export function fieldErrorsOf(error: unknown, t: TFunction): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
+  const result: Record<string, string> = {};
+  for (const [field, message] of Object.entries(error.fieldErrors)) {
+    if (typeof message === 'string' && message) result[field] = localizeServerMessage(message, t);
+  }
+  return result;
+}
+
+/** The server's success text (localised), else the given default. */
+export function successMessage(response: unknown, t: TFunction, fallback: string): string {
+  const message = (response as { message?: unknown } | null | undefined)?.message;
+  return typeof message === 'string' && message ? localizeServerMessage(message, t) : fallback;
+}

@@ -1,0 +1,118 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { formatPercent } from '../lib/format';
+import { FundingBar } from './FundingBar';
+import { daysLeft } from './progress';
+import type { Venture } from './types';
+import { VentureImage } from './VentureImage';
+
+/**
+ * A venture card. The teaser variant (home page) shows cover, title, short description and DETAILS;
+ * the full variant (ventures list) adds the funding bar, days left, return, period, the convertible
+ * flag and an INVEST link. Both links go straight to /ventures/{id}[/investment-form]; the spec's
+ * /projects/{id}[/invest] spellings redirect there (routes.tsx).
+ */
+export function VentureCard({
+  venture,
+  variant = 'full',
+  headingLevel = 'h3',
+}: {
+  venture: Venture;
+  variant?: 'teaser' | 'full';
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { t, i18n } = useTranslation();
+  const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <VentureImage
+        images={venture.images}
+        alt={t('ventures.card.imageAlt', { title: venture.title })}
+        placeholderAlt={t('ventures.card.noImage', { title: venture.title })}
+      />
+      <CardContent sx={{ flexGrow: 1, display: 'grid', gap: 1.5, alignContent: 'start' }}>
+        <Typography
+          component={headingLevel}
+          variant="h6"
+          sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}
+        >
+          {venture.title}
+        </Typography>
+        {venture.shortDescription ? (
+          <Typography variant="body2" color="text.secondary">
+            {venture.shortDescription}
+          </Typography>
+        ) : null}
+        {variant === 'full' ? (
+          <>
+            <FundingBar amountFunded={venture.amountFunded} targetAmount={venture.targetAmount} />
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'repeat(3, 1fr)',
+                gap: 1,
+                m: 0,
+                '& dt': { typography: 'caption', color: 'text.secondary' },
+                '& dd': { m: 0, fontWeight: 700 },
+                '& > div': { minWidth: 0 },
+              }}
+            >
+              <div>
+                <dt>{t('ventures.card.daysLeft')}</dt>
+                <dd>{daysLeft(venture.closingDate)}</dd>
+              </div>
+              <div>
+                <dt>{t('ventures.card.expectedReturn')}</dt>
+                <dd>{formatPercent(venture.expectedReturn, i18n.language)}</dd>
+              </div>
+              <div>
+                <dt>{t('ventures.card.period')}</dt>
+                <dd>
+                  {typeof venture.investmentPeriod === 'number'
+                    ? t('ventures.card.months', { count: venture.investmentPeriod })
+                    : '-'}
+                </dd>
+              </div>
+            </Box>
+            <Box>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={venture.isConvertible ? 'primary' : 'default'}
+                label={venture.isConvertible ? t('venture.convertible') : t('venture.nonConvertible')}
+              />
+            </Box>
+          </>
+        ) : null}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Button
+          component={RouterLink}
+          to={detailPath}
+          variant="outlined"
+          aria-label={t('ventures.card.detailsFor', { title: venture.title })}
+        >
+          {t('ventures.card.details')}
+        </Button>
+        {variant === 'full' ? (
+          <Button
+            component={RouterLink}
+            to={`${detailPath}/investment-form`}
+            variant="contained"
+            aria-label={t('ventures.card.investIn', { title: venture.title })}
+          >
+            {t('ventures.card.invest')}
+          </Button>
+        ) : null}
+      </CardActions>
+    </Card>
+  );
+}

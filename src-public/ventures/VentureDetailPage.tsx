@@ -1,0 +1,409 @@
+import { Component as ReactComponent, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useMatch, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../src-shared/api/client';
+import { PageLoader } from '../components/PageLoader';
+import { usePageTitle } from '../components/usePageTitle';
+import type { KeepScrollState } from '../layout/RootLayout';
+import { countryLabel, euros, formatDate, formatPercent } from '../lib/format';
+import { fetchVenture, venturesKeys } from './api';
+import { VENTURE_CACHE_MS } from './filters';
+import { FundingBar } from './FundingBar';
+import { InvestDialog } from './InvestDialog';
+import { fundingSplit, riskScore } from './progress';
+import type { Venture } from './types';
+import { VentureImage } from './VentureImage';
+
+/** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
+const loadCharts = () => import('./VentureCharts');
+const FundingDoughnut = lazy(() => loadCharts().then((module) => ({ default: module.FundingDoughnut })));
+const RiskReturnChart = lazy(() => loadCharts().then((module) => ({ default: module.RiskReturnChart })));
+
+/** Risk badge colours with white text at AA contrast. */
+const RISK_COLORS = { low: 'success', medium: 'secondary', high: 'error' } as const;
+
+const statSx = {
+  p: 2,
+  height: '100%',
+  border: '1px solid',
+  borderColor: 'divider',
+  borderRadius: 2,
+  bgcolor: 'background.paper',
+  minWidth: 0,
+} as const;
+
+/** One term of a stats grid: the grid cell is the <div> that groups a <dt> and its <dd>. */
+function Stat({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 700, overflowWrap: 'anywhere' }}>
+        {value}
+      </Typography>
+    </>
+  );
+}
+
+function TextBlock({ title, text }: { title: string; text: string | undefined }) {
+  if (!text) return null;
+  return (
+    <Box component="section" sx={{ mt: 4 }}>
+      <Typography component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      <Typography sx={{ whiteSpace: 'pre-line', lineHeight: 1.75, overflowWrap: 'anywhere' }}>
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A chart that cannot load or draw leaves its caption (the same facts in words) in place. */
+class ChartBoundary extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('A venture chart could not be shown', error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** A chart card: heading, the lazily drawn chart, and its text alternative as the visible caption. */
+function ChartFigure({
+  id,
+  title,
+  caption,
+  children,
+}: {
+  id: string;
+  title: string;
+  caption: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="section" aria-labelledby={id} sx={{ ...statSx, height: '100%' }}>
+      <Typography id={id} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      <Box component="figure" aria-labelledby={`${id}-caption`} sx={{ m: 0 }}>
+        {children ? (
+          <ChartBoundary>
+            <Suspense fallback={<Skeleton variant="rounded" height={300} aria-hidden="true" />}>
+              {children}
+            </Suspense>
+          </ChartBoundary>
+        ) : null}
+        <Typography
+          id={`${id}-caption`}
+          component="figcaption"
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1 }}
+        >
+          {caption}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function VentureCharts({ venture }: { venture: Venture }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const percent = (value: number) => formatPercent(value, lang);
+  const split = fundingSplit(venture.amountFunded, venture.targetAmount);
+  const hasFunding = split.funded + split.remaining > 0;
+  const fundingCaption = hasFunding
+    ? t('venture.charts.fundingSummary', {
+        funded: euros(split.funded, lang),
+        fundedPercent: percent(split.fundedPercent),
+        target: euros(venture.targetAmount, lang),
+        remaining: euros(split.remaining, lang),
+        remainingPercent: percent(split.remainingPercent),
+      })
+    : t('venture.charts.noTarget');
+
+  const score = riskScore(venture.riskLevel);
+  const expectedReturn = typeof venture.expectedReturn === 'number' ? venture.expectedReturn : null;
+  const levelName = venture.riskLevel ? t(`venture.riskLevels.${venture.riskLevel}`) : '';
+  const riskCaption =
+    score !== null && expectedReturn !== null
+      ? t('venture.charts.riskReturnSummary', { percent: percent(expectedReturn), score, level: levelName })
+      : t('venture.charts.noRiskData');
+  const ticks = [
+    t('venture.charts.riskTick', { score: 1, level: t('venture.riskLevels.low') }),
+    t('venture.charts.riskTick', { score: 2, level: t('venture.riskLevels.medium') }),
+    t('venture.charts.riskTick', { score: 3, level: t('venture.riskLevels.high') }),
+  ] as const;
+
+  return (
+    <Grid container spacing={3} sx={{ mt: 4 }}>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartFigure id="venture-funding" title={t('venture.fundingProgress')} caption={fundingCaption}>
+          {hasFunding ? (
+            <FundingDoughnut
+              funded={split.funded}
+              remaining={split.remaining}
+              fundedLabel={t('venture.charts.legendLabel', {
+                label: t('venture.charts.funded'),
+                percent: percent(split.fundedPercent),
+              })}
+              remainingLabel={t('venture.charts.legendLabel', {
+                label: t('venture.charts.remaining'),
+                percent: percent(split.remainingPercent),
+              })}
+              fundedPercentText={percent(split.fundedPercent)}
+              remainingPercentText={percent(split.remainingPercent)}
+              title={t('venture.fundingProgress')}
+              description={fundingCaption}
+              formatAmount={(value) => euros(value, lang)}
+            />
+          ) : null}
+        </ChartFigure>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartFigure
+          id="venture-risk-return"
+          title={t('venture.charts.riskReturnTitle')}
+          caption={riskCaption}
+        >
+          {score !== null && expectedReturn !== null ? (
+            <RiskReturnChart
+              riskScore={score}
+              expectedReturn={expectedReturn}
+              riskTicks={ticks}
+              riskAxisLabel={t('venture.charts.riskAxis')}
+              returnAxisLabel={t('venture.charts.returnAxis')}
+              seriesLabel={t('venture.stats.expectedReturn')}
+              title={t('venture.charts.riskReturnTitle')}
+              description={riskCaption}
+              formatPercent={percent}
+            />
+          ) : null}
+        </ChartFigure>
+      </Grid>
+    </Grid>
+  );
+}
+
+function VentureView({ venture, investOpen }: { venture: Venture; investOpen: boolean }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const lang = i18n.language;
+  const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
+  const keepScroll: KeepScrollState = { keepScroll: true };
+  usePageTitle(venture.title);
+
+  const stats: { label: string; value: ReactNode }[] = [
+    { label: t('venture.stats.target'), value: euros(venture.targetAmount, lang) },
+    { label: t('venture.stats.funded'), value: euros(venture.amountFunded, lang) },
+    { label: t('venture.stats.minInvestment'), value: euros(venture.minInvestmentAmount, lang) },
+    { label: t('venture.stats.maxInvestment'), value: euros(venture.maxInvestmentAmount, lang) },
+    { label: t('venture.stats.expectedReturn'), value: formatPercent(venture.expectedReturn, lang) },
+    {
+      label: t('venture.stats.period'),
+      value:
+        typeof venture.investmentPeriod === 'number'
+          ? t('ventures.card.months', { count: venture.investmentPeriod })
+          : '-',
+    },
+    { label: t('venture.stats.collateralValue'), value: euros(venture.collateralValue, lang) },
+    { label: t('venture.stats.loanToValue'), value: formatPercent(venture.loanToValue, lang) },
+    {
+      label: t('venture.stats.country'),
+      value: venture.country ? countryLabel(venture.country, venture.country, lang) : '-',
+    },
+    {
+      label: t('venture.stats.type'),
+      value: venture.ventureType ? t(`venture.types.${venture.ventureType}`) : '-',
+    },
+    {
+      label: t('venture.stats.lifecycle'),
+      value: venture.lifecycleStatus ? t(`venture.lifecycle.${venture.lifecycleStatus}`) : '-',
+    },
+  ];
+
+  const dates: { label: string; value: string }[] = [
+    { label: t('venture.dates.closing'), value: formatDate(venture.closingDate, lang) },
+    {
+      label: t('venture.dates.goesLive'),
+      value: venture.goesLiveAt ? formatDate(venture.goesLiveAt, lang) : t('venture.dates.notApproved'),
+    },
+    { label: t('venture.dates.created'), value: formatDate(venture.createdAt, lang) },
+  ];
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Grid container spacing={4}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <VentureImage
+            images={venture.images}
+            alt={t('ventures.card.imageAlt', { title: venture.title })}
+            placeholderAlt={t('ventures.card.noImage', { title: venture.title })}
+            eager
+            sx={{ borderRadius: 2 }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }} sx={{ minWidth: 0 }}>
+          <Typography
+            component="h1"
+            variant="h3"
+            sx={{ fontWeight: 800, fontSize: { xs: '2rem', md: '2.4rem' }, overflowWrap: 'anywhere' }}
+          >
+            {venture.title}
+          </Typography>
+          {venture.shortDescription ? (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {venture.shortDescription}
+            </Typography>
+          ) : null}
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+            {venture.riskLevel ? (
+              <Chip color={RISK_COLORS[venture.riskLevel]} label={t(`venture.risk.${venture.riskLevel}`)} />
+            ) : null}
+            {venture.adminStatus ? (
+              <Chip variant="outlined" label={t(`venture.adminStatus.${venture.adminStatus}`)} />
+            ) : null}
+          </Box>
+          <Alert severity="info" sx={{ mt: 2 }}>
+            {venture.isConvertible ? t('venture.convertibleNote') : t('venture.nonConvertibleNote')}
+          </Alert>
+          <Box sx={{ mt: 3 }}>
+            <FundingBar amountFunded={venture.amountFunded} targetAmount={venture.targetAmount} />
+          </Box>
+          <Button
+            component={RouterLink}
+            to={`${detailPath}/investment-form`}
+            state={keepScroll}
+            variant="contained"
+            size="large"
+            fullWidth
+            sx={{ mt: 3 }}
+          >
+            {t('venture.investButton')}
+          </Button>
+        </Grid>
+      </Grid>
+
+      <Box component="section" aria-labelledby="venture-stats" sx={{ mt: 5 }}>
+        <Typography id="venture-stats" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+          {t('venture.stats.title')}
+        </Typography>
+        <Grid component="dl" container spacing={2} sx={{ m: 0 }}>
+          {stats.map((stat) => (
+            <Grid key={stat.label} size={{ xs: 6, sm: 4, md: 3 }} sx={statSx}>
+              <Stat label={stat.label} value={stat.value} />
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+
+      <VentureCharts venture={venture} />
+
+      <Box component="section" aria-labelledby="venture-dates" sx={{ mt: 4 }}>
+        <Typography id="venture-dates" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+          {t('venture.dates.title')}
+        </Typography>
+        <Grid component="dl" container spacing={2} sx={{ m: 0 }}>
+          {dates.map((date) => (
+            <Grid key={date.label} size={{ xs: 12, sm: 4 }} sx={statSx}>
+              <Stat label={date.label} value={date.value} />
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+
+      <TextBlock title={t('venture.summary')} text={venture.shortDescription} />
+      <TextBlock title={t('venture.details')} text={venture.longDescription} />
+      <TextBlock title={t('venture.collateral')} text={venture.collateralDescription} />
+
+      {venture.tags && venture.tags.length > 0 ? (
+        <Box component="section" aria-label={t('venture.tags')} sx={{ mt: 4 }}>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1, flexWrap: 'wrap' }}
+          >
+            {venture.tags.map((tag) => (
+              <li key={tag}>
+                <Chip size="small" label={`#${tag}`} />
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+
+      <Box sx={{ mt: 5 }}>
+        <Button component={RouterLink} to="/ventures">
+          {t('venture.backToList')}
+        </Button>
+      </Box>
+
+      <InvestDialog
+        venture={venture}
+        open={investOpen}
+        onClose={() => navigate(detailPath, { replace: true, state: keepScroll })}
+      />
+    </Container>
+  );
+}
+
+/**
+ * /ventures/:ventureId and /ventures/:ventureId/investment-form (the second opens the invest dialog).
+ * States (spec 2.3 and 8): 'Loading venture...', then the venture; a 404 or an empty answer reads
+ * 'No venture found.', any other failure 'Failed to fetch venture details.'.
+ */
+export function VentureDetailPage() {
+  const { t } = useTranslation();
+  const { ventureId = '' } = useParams();
+  const investOpen = useMatch('/ventures/:ventureId/investment-form') !== null;
+  const { data, error, isPending } = useQuery({
+    queryKey: venturesKeys.detail(ventureId),
+    queryFn: () => fetchVenture(ventureId),
+    staleTime: VENTURE_CACHE_MS,
+    enabled: ventureId !== '',
+  });
+
+  // Start fetching the chart chunk while the venture loads; nothing waits for it.
+  useEffect(() => {
+    loadCharts().catch(() => undefined);
+  }, []);
+
+  if (isPending && ventureId !== '') return <PageLoader label={t('venture.loading')} />;
+  if (error && !(error instanceof ApiError && error.status === 404)) {
+    return <StateMessage>{t('venture.loadFailed')}</StateMessage>;
+  }
+  if (!data) return <StateMessage>{t('venture.notFound')}</StateMessage>;
+  return <VentureView venture={data} investOpen={investOpen} />;
+}
+
+function StateMessage({ children }: { children: string }) {
+  const { t } = useTranslation();
+  usePageTitle(children);
+  return (
+    <Container maxWidth="md" sx={{ py: 8, textAlign: 'center' }}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700 }}>
+        {children}
+      </Typography>
+      <Button component={RouterLink} to="/ventures" variant="outlined" sx={{ mt: 3 }}>
+        {t('venture.backToList')}
+      </Button>
+    </Container>
+  );
+}
+
+export { VentureDetailPage as Component };

@@ -1,0 +1,86 @@
+/**
+ * Funding arithmetic of spec section 9, as pure functions (candidates for src-shared once the back
+ * office shows the same bar).
+ */
+
+const DAY_MS = 86_400_000;
+
+/** Spec 9: the funding bar carries a fixed 20% segment after the funded share. */
+export const FUNDING_BAR_FIXED_SEGMENT = 20;
+
+function amount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** Funded share in percent: amountFunded / targetAmount × 100; 0 without a (positive) target; never
+ * below 0. Not capped, so an over-funded venture reads e.g. 120. */
+export function fundedShare(amountFunded: unknown, targetAmount: unknown): number {
+  const target = amount(targetAmount);
+  if (!(target > 0)) return 0;
+  return Math.max(0, (amount(amountFunded) / target) * 100);
+}
+
+/** The funded share capped to 0..100 (for widths and aria-valuenow). */
+export function fundedPercent(amountFunded: unknown, targetAmount: unknown): number {
+  return Math.min(100, fundedShare(amountFunded, targetAmount));
+}
+
+/** The share as shown in text: whole percent, rounded down so '100%' only appears once the target is
+ * reached (99.6% reads 99%). */
+export function fundedPercentLabel(amountFunded: unknown, targetAmount: unknown): number {
+  return Math.floor(fundedShare(amountFunded, targetAmount) + 1e-9);
+}
+
+export interface FundingBarSegments {
+  /** Green: the funded share, 0..100. */
+  funded: number;
+  /** The fixed 20% segment, shortened when less than 20% of the track is left. */
+  fixed: number;
+  /** Grey: what is left, never below 0. */
+  remaining: number;
+}
+
+/**
+ * Widths in percent of the three segments of the bar (spec 9): the funded share in green, then a
+ * fixed 20% segment, then the remainder in grey (not below 0). The three always add up to 100, so
+ * an over-funded venture (or one funded beyond 80%) never draws past the end of the track.
+ */
+export function fundingBarSegments(amountFunded: unknown, targetAmount: unknown): FundingBarSegments {
+  const funded = fundedPercent(amountFunded, targetAmount);
+  const fixed = Math.min(FUNDING_BAR_FIXED_SEGMENT, 100 - funded);
+  const remaining = Math.max(0, 100 - funded - FUNDING_BAR_FIXED_SEGMENT);
+  return { funded, fixed, remaining };
+}
+
+/** The doughnut's two slices in euros (what is funded, what is still to raise, never below 0) and
+ * their whole-percent labels, which always add up to 100 (the funded one rounded down, as on the
+ * bar). Both are 0 when there is nothing to draw. */
+export function fundingSplit(
+  amountFunded: unknown,
+  targetAmount: unknown,
+): { funded: number; remaining: number; fundedPercent: number; remainingPercent: number } {
+  const funded = Math.max(0, amount(amountFunded));
+  const remaining = Math.max(0, amount(targetAmount) - funded);
+  const total = funded + remaining;
+  if (!(total > 0)) return { funded, remaining, fundedPercent: 0, remainingPercent: 0 };
+  const fundedPart = Math.floor((funded / total) * 100 + 1e-9);
+  return { funded, remaining, fundedPercent: fundedPart, remainingPercent: 100 - fundedPart };
+}
+
+/** Whole days until the closing date, rounded up, never below 0 (spec section 9). A missing or
+ * unreadable date counts as closed. */
+export function daysLeft(closingDate: string | number | Date | undefined | null, now = Date.now()): number {
+  if (closingDate === undefined || closingDate === null || closingDate === '') return 0;
+  const closing = new Date(closingDate).getTime();
+  if (Number.isNaN(closing)) return 0;
+  return Math.max(0, Math.ceil((closing - now) / DAY_MS));
+}
+
+/** Spec 9: risk levels map to 1 (low), 2 (medium) and 3 (high) in the risk chart. */
+export const RISK_SCORES = { low: 1, medium: 2, high: 3 } as const;
+
+export function riskScore(riskLevel: unknown): 1 | 2 | 3 | null {
+  return typeof riskLevel === 'string' && riskLevel in RISK_SCORES
+    ? RISK_SCORES[riskLevel as keyof typeof RISK_SCORES]
+    : null;
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { webDistDir } from './lib/paths';
+import { authRoutes, profileRoutes } from './modules/auth/routes';
+import type { Mailer } from './modules/mail/service';
+import { balanceRoutes } from './modules/balances/routes';
+import { healthRoutes } from './modules/health/routes';
+import { ventureRoutes } from './modules/ventures/routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/session';
+import { registerWeb } from './plugins/web';
+
+/** What every module needs: validated configuration and the database. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  mailer: Mailer;
+  /** The clock every rule reads (tests move it to expire codes). */
+  now: () => Date;
+}
+
+export interface BuildOptions {
+  /** Logger options (tests pass `false`), or a pino instance shared with the process. */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyBaseLogger;
+  /** Folder of the built web entries (dist/web by default). */
+  webDir?: string;
+}
+
+/** Builds the Fastify app: plugins first, then the API routes under /api, then the web entries. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? { level: ctx.config.logLevel } }),
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: ctx.config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurity(app, { publicOrigin: ctx.config.publicOrigin, https: ctx.config.secureCookies });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
+  registerSessions(app, ctx.db, ctx.now);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Crowdfunding platform API',
+        description:
+          'Every call of the web client. Money is in euros with at most two decimals; sessions use the `sid` cookie.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(profileRoutes(ctx));
+      await api.register(ventureRoutes(ctx));
+      await api.register(balanceRoutes(ctx));
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, {
+    webDir: options.webDir ?? webDistDir,
+    uploadsDir: join(ctx.config.dataDir, 'uploads'),
+  });
+
+  return app;
+}

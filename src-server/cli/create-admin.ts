@@ -1,0 +1,107 @@
+/**
+ * `npm run create-admin -- --email E --password P [--superadmin]`: creates (or promotes) a verified
+ * admin account. Uses DATABASE_URL, or the embedded database in DATA_DIR when no server runs on it.
+ */
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { emailSchema } from '../../src-shared/contracts/common';
+import { loadConfig } from '../config';
+import { createDatabase, runMigrations } from '../db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
+import { users } from '../db/schema';
+import { lockDataDir } from '../lib/data-dir-lock';
+import { hashPassword } from '../lib/passwords';
+import { userAccountId } from '../modules/ledger/service';
+import { revokeUserSessions } from '../modules/auth/sessions';
+
+const USAGE = 'Usage: npm run create-admin -- --email E --password P [--superadmin]';
+
+async function run(): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        superadmin: { type: 'boolean', default: false },
+        'first-name': { type: 'string', default: 'Platform' },
+        'last-name': { type: 'string', default: 'Admin' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const email = emailSchema.safeParse(args.email ?? '');
+  if (!email.success) {
+    console.error(`--email: ${email.error.issues[0]?.message ?? 'invalid'}\n${USAGE}`);
+    return 2;
+  }
+  const password = args.password ?? '';
+  if (password.length < 8 || password.length > 128) {
+    console.error(`--password must be 8 to 128 characters long.\n${USAGE}`);
+    return 2;
+  }
+  const role = args.superadmin ? 'superadmin' : 'admin';
+
+  const config = loadConfig();
+  let embedded: EmbeddedPostgres | undefined;
+  let release: (() => void) | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    release = lockDataDir(config.dataDir);
+    embedded = await startEmbeddedPostgres({ dir: join(config.dataDir, 'pg'), database: 'platform' });
+    url = embedded.url;
+  }
+  const database = createDatabase(url);
+  try {
+    await runMigrations(database);
+    const passwordHash = await hashPassword(password);
+    const now = new Date();
+    const [existing] = await database.db.select().from(users).where(eq(users.email, email.data));
+    await database.db.transaction(async (tx) => {
+      if (existing) {
+        await tx
+          .update(users)
+          .set({
+            role,
+            passwordHash,
+            isActive: true,
+            emailVerifiedAt: existing.emailVerifiedAt ?? now,
+            updatedAt: now,
+          })
+          .where(eq(users.id, existing.id));
+        await revokeUserSessions(tx, existing.id); // the password changed
+      } else {
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: email.data,
+            passwordHash,
+            firstName: args['first-name'] ?? 'Platform',
+            lastName: args['last-name'] ?? 'Admin',
+            role,
+            emailVerifiedAt: now,
+          })
+          .returning({ id: users.id });
+        await userAccountId(tx, row!.id);
+      }
+    });
+    console.log(`${existing ? 'Promoted' : 'Created'} ${email.data} as ${role}.`);
+    return 0;
+  } finally {
+    await database.close();
+    await embedded?.stop();
+    release?.();
+  }
+}
+
+run().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error.message);
+    process.exit(1);
+  },
+);

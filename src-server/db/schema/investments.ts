@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  jsonb,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { investmentStatusEnum } from './enums';
+import { ledgerTransactions } from './ledger';
+import { users } from './users';
+import { ventures } from './ventures';
+
+export const investments = pgTable(
+  'investments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ventureId: uuid('venture_id')
+      .notNull()
+      .references(() => ventures.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
+    profitPaidCents: bigint('profit_paid_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** Principal and interest credited back so far (profitPaid is the part above the principal). */
+    repaidCents: bigint('repaid_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    totalExpectedReturnCents: bigint('total_expected_return_cents', { mode: 'bigint' }).notNull(),
+    status: investmentStatusEnum('status').notNull().default('invested'),
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    investmentDate: timestamp('investment_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('investments_amount_positive', sql`${t.amountCents} > 0`),
+    check('investments_profit_nonnegative', sql`${t.profitPaidCents} >= 0 AND ${t.repaidCents} >= 0`),
+    index('investments_venture_id_idx').on(t.ventureId),
+    index('investments_user_id_idx').on(t.userId, t.investmentDate.desc()),
+    index('investments_date_idx').on(t.investmentDate.desc()),
+  ],
+);
+
+/** Answers remembered for an `Idempotency-Key` (same user, 24 hours). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scope, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,241 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  confirmEmailBodySchema,
+  emailOnlyBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  profileResponseSchema,
+  profileUpdateBodySchema,
+  profileUpdateResponseSchema,
+  registerBodySchema,
+  registerCorporateBodySchema,
+  registerResponseSchema,
+  resetPasswordBodySchema,
+  verifyEmailBodySchema,
+} from '../../../src-shared/contracts/auth';
+import { errorSchema, messageSchema } from '../../../src-shared/contracts/common';
+import type { AppContext } from '../../app';
+import { requestLanguage } from '../../lib/language';
+import { clearSessionCookies, requireAuth, requireSignedIn, setSessionCookies } from '../../plugins/session';
+import * as rateLimit from './rate-limit';
+import {
+  confirmEmailChange,
+  forgotPassword,
+  login,
+  register,
+  resendVerification,
+  resetPassword,
+  updateProfile,
+  verifyEmail,
+} from './service';
+import { revokeSessionByToken, SESSION_COOKIE } from './sessions';
+import { toUser } from './users';
+
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Contract: at most RATE_LIMIT_AUTH_PER_MINUTE calls a minute to the auth calls together, per IP.
+    app.addHook('onRequest', async (request) => {
+      await rateLimit.hit(
+        ctx.db,
+        `auth-ip:${request.ip}`,
+        { limit: ctx.config.authCallsPerMinute, windowMs: 60_000 },
+        ctx.now(),
+      );
+    });
+
+    app.post(
+      '/auth/register',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Register an investor; e-mails a 6-digit verification code',
+          body: registerBodySchema,
+          response: { 201: registerResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const email = await register(ctx, { role: 'user', ...request.body }, requestLanguage(request));
+        return reply
+          .status(201)
+          .send({ message: 'Registration successful! Please verify your email.', email });
+      },
+    );
+
+    app.post(
+      '/auth/register-corporate',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Register a company; e-mails a 6-digit verification code',
+          body: registerCorporateBodySchema,
+          response: { 201: registerResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const email = await register(ctx, { role: 'corporate', ...request.body }, requestLanguage(request));
+        return reply
+          .status(201)
+          .send({ message: 'Corporate registration successful! Please verify your email.', email });
+      },
+    );
+
+    app.post(
+      '/auth/verify-email',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Verify the e-mail address with its code (5 wrong tries burn the code)',
+          body: verifyEmailBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await verifyEmail(ctx, request.body.email, request.body.token);
+        return { message: 'Email verified successfully.' };
+      },
+    );
+
+    app.post(
+      '/auth/resend-verification-token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Send a new verification code (at most one a minute; same answer for any address)',
+          body: emailOnlyBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await resendVerification(ctx, request.body.email);
+        return { message: 'Verification email resent.' };
+      },
+    );
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in; sets the `sid` and `logged_in` cookies',
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { user, token } = await login(ctx, {
+          ...request.body,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          previousToken: request.cookies[SESSION_COOKIE],
+        });
+        setSessionCookies(reply, token, request.body.rememberMe, ctx.config.secureCookies);
+        return { message: 'Login successful!', user: toUser(user) };
+      },
+    );
+
+    app.post(
+      '/auth/forgot-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a password-reset code and link (same answer for any address)',
+          body: emailOnlyBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await forgotPassword(ctx, request.body.email);
+        return { message: 'Reset link sent. Check your email.' };
+      },
+    );
+
+    app.post(
+      '/auth/reset-password',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the reset code; ends every session of the account',
+          body: resetPasswordBodySchema,
+          response: { 200: messageSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await resetPassword(ctx, request.body.email, request.body.token, request.body.newPassword);
+        return { message: 'Password reset successful.' };
+      },
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign out: revokes the session and clears both cookies',
+          response: { 200: messageSchema, 429: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const token = request.cookies[SESSION_COOKIE];
+        if (token) await revokeSessionByToken(ctx.db, token);
+        clearSessionCookies(reply, ctx.config.secureCookies);
+        return { message: 'Logged out.' };
+      },
+    );
+  };
+}
+
+export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/profile/get',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: ['profile'],
+          summary: 'The signed-in user',
+          response: { 200: profileResponseSchema, 401: errorSchema },
+        },
+      },
+      async (request) => ({ data: toUser(requireAuth(request).user) }),
+    );
+
+    app.put(
+      '/profile/update',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: ['profile'],
+          summary:
+            'Update the profile. A password change needs currentPassword and ends the other sessions; a new e-mail ' +
+            'address takes effect only after POST /api/profile/confirm-email with the code sent to it',
+          body: profileUpdateBodySchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { user } = requireAuth(request);
+        const updated = await updateProfile(ctx, user, request.cookies[SESSION_COOKIE] ?? '', request.body);
+        return { message: 'Profile updated successfully.', data: toUser(updated) };
+      },
+    );
+
+    app.post(
+      '/profile/confirm-email',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: ['profile'],
+          summary: 'Confirm a new e-mail address with the code sent to it',
+          body: confirmEmailBodySchema,
+          response: { 200: profileUpdateResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const updated = await confirmEmailChange(ctx, requireAuth(request).user, request.body.token);
+        return { message: 'Email updated successfully.', data: toUser(updated) };
+      },
+    );
+  };
+}

@@ -1,0 +1,321 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import { DatabaseError } from 'pg';
+import type { LanguageCode } from '../../../src-shared/constants/enums';
+import { AFRICAN_COUNTRIES, citiesOf, INVESTOR_COUNTRIES } from '../../../src-shared/constants/countries';
+import type {
+  ProfileUpdateBody,
+  RegisterBody,
+  RegisterCorporateBody,
+} from '../../../src-shared/contracts/auth';
+import type { AppContext } from '../../app';
+import { sessions, users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { userAccountId } from '../ledger/service';
+import { consumeCode, issueCode, resendWait } from './codes';
+import * as rateLimit from './rate-limit';
+import { createSession, hashToken, revokeSessionByToken, revokeUserSessions } from './sessions';
+import type { UserRow } from './users';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password.';
+export const EMAIL_TAKEN = 'Email is already registered.';
+export const RESEND_TOO_SOON = 'Please wait a minute before requesting another code.';
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof DatabaseError
+    ? error.code === '23505'
+    : (error as { cause?: unknown })?.cause instanceof DatabaseError &&
+      (error as { cause: DatabaseError }).cause.code === '23505';
+
+async function findByEmail(ctx: AppContext, email: string): Promise<UserRow | undefined> {
+  const [row] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Registration and e-mail verification
+
+type NewAccount =
+  ({ role: 'user' } & z_output<RegisterBody>) | ({ role: 'corporate' } & z_output<RegisterCorporateBody>);
+// The bodies arrive parsed by zod (defaults applied); this keeps the types honest without zod here.
+type z_output<T> = { [K in keyof T]-?: Exclude<T[K], undefined> };
+
+/** Creates an unverified account and queues the e-mail with its verification code, atomically. */
+export async function register(ctx: AppContext, input: NewAccount, lang: LanguageCode): Promise<string> {
+  const { password, ...fields } = input;
+  const passwordHash = await hashPassword(password);
+  const now = ctx.now();
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          ...fields,
+          city: input.role === 'user' ? input.city : null,
+          address: input.role === 'user' ? input.address : input.registeredAddress,
+          passwordHash,
+          language: lang,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      await userAccountId(tx, user!.id);
+      const code = await issueCode(tx, { userId: user!.id, purpose: 'verify-email', now });
+      await ctx.mailer.enqueue(tx, {
+        kind: 'verify-email',
+        to: user!.email,
+        lang,
+        name: user!.firstName,
+        code,
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN);
+    throw error;
+  }
+  return input.email;
+}
+
+export async function verifyEmail(ctx: AppContext, email: string, token: string): Promise<void> {
+  const user = await findByEmail(ctx, email);
+  if (!user) throw new HttpError(400, 'Invalid or expired code.');
+  if (user.emailVerifiedAt) throw new HttpError(409, 'Email is already verified.');
+  const result = await consumeCode(ctx.db, {
+    userId: user.id,
+    purpose: 'verify-email',
+    code: token,
+    now: ctx.now(),
+  });
+  if (!result.ok) throw new HttpError(400, result.message);
+  await ctx.db
+    .update(users)
+    .set({ emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
+    .where(eq(users.id, user.id));
+}
+
+/** Same answer for an unknown or already verified address; at most one code a minute. */
+export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  const user = await findByEmail(ctx, email);
+  if (!user || user.emailVerifiedAt) return;
+  await sendCode(ctx, user, 'verify-email');
+}
+
+async function sendCode(
+  ctx: AppContext,
+  user: UserRow,
+  purpose: 'verify-email' | 'reset-password',
+): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    // Serialise code requests of one person, so two at once cannot both pass the one-a-minute rule.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const wait = await resendWait(tx, user.id, purpose, now);
+    if (wait > 0) throw rateLimit.tooMany(Math.ceil(wait / 1000), RESEND_TOO_SOON);
+    const code = await issueCode(tx, { userId: user.id, purpose, now });
+    const lang = user.language as LanguageCode;
+    await ctx.mailer.enqueue(tx, { kind: purpose, to: user.email, lang, name: user.firstName, code });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login and password reset
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  rememberMe: boolean;
+  ip?: string;
+  userAgent?: string;
+  /** The `sid` the browser already had: revoked, so a login always rotates the session. */
+  previousToken?: string;
+}
+
+export async function login(ctx: AppContext, input: LoginInput): Promise<{ user: UserRow; token: string }> {
+  const now = ctx.now();
+  const failureKey = `login-failures:${input.email}`;
+  const failureRule = { limit: ctx.config.loginFailureLimit, windowMs: LOGIN_FAILURE_WINDOW_MS };
+  await rateLimit.check(ctx.db, failureKey, failureRule, now);
+
+  const row = await findByEmail(ctx, input.email);
+  // The password is checked first (against a dummy hash for an unknown address), so the answer and
+  // its timing reveal nothing about which addresses have accounts.
+  const passwordOk = await verifyPassword(row?.passwordHash, input.password);
+  if (!row || !passwordOk) {
+    await rateLimit.hit(ctx.db, failureKey, { ...failureRule, limit: Number.MAX_SAFE_INTEGER }, now);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  if (!row.emailVerifiedAt) throw new HttpError(403, 'Please verify your email before logging in.');
+  if (!row.isActive) throw new HttpError(403, 'Your account is deactivated.');
+
+  return ctx.db.transaction(async (tx) => {
+    await rateLimit.reset(tx, failureKey);
+    if (input.previousToken) await revokeSessionByToken(tx, input.previousToken);
+    const { token } = await createSession(tx, {
+      userId: row.id,
+      rememberMe: input.rememberMe,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      now,
+    });
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLoginAt: now })
+      .where(eq(users.id, row.id))
+      .returning();
+    return { user: updated ?? row, token };
+  });
+}
+
+/** Same answer for an unknown address; at most one code a minute. */
+export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+  const user = await findByEmail(ctx, email);
+  if (!user || !user.isActive) return;
+  await sendCode(ctx, user, 'reset-password');
+}
+
+/** Sets a new password with a reset code; every session of the account ends. */
+export async function resetPassword(ctx: AppContext, email: string, token: string, newPassword: string) {
+  const user = await findByEmail(ctx, email);
+  if (!user) throw new HttpError(400, 'Invalid or expired code.');
+  const result = await consumeCode(ctx.db, {
+    userId: user.id,
+    purpose: 'reset-password',
+    code: token,
+    now: ctx.now(),
+  });
+  if (!result.ok) throw new HttpError(400, result.message);
+  const passwordHash = await hashPassword(newPassword);
+  await ctx.db.transaction(async (tx) => {
+    // The code reached the address, so the address is proven too.
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: ctx.now(), emailVerifiedAt: user.emailVerifiedAt ?? ctx.now() })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile
+
+export async function updateProfile(
+  ctx: AppContext,
+  user: UserRow,
+  currentToken: string,
+  body: ProfileUpdateBody,
+): Promise<UserRow> {
+  const errors: Record<string, string> = {};
+  const investor = user.role === 'user';
+  if (investor) {
+    if (!INVESTOR_COUNTRIES.some((c) => c.name === body.countryName)) {
+      errors.countryName = 'Please choose a country from the list.';
+    } else if (!body.city || !citiesOf(body.countryName).includes(body.city)) {
+      errors.city = body.city ? 'Please choose a city of the selected country.' : 'City is required.';
+    }
+  } else if (user.role === 'corporate' && !AFRICAN_COUNTRIES.some((c) => c.name === body.countryName)) {
+    errors.countryName = 'Please choose a country from the list.';
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors)[0]!, errors);
+
+  if (body.currentPassword && body.newPassword) {
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw new HttpError(400, 'Current password is incorrect.', {
+        currentPassword: 'Current password is incorrect.',
+      });
+    }
+  }
+  const newHash = body.currentPassword && body.newPassword ? await hashPassword(body.newPassword) : undefined;
+  const now = ctx.now();
+  const wantsNewEmail = body.email !== user.email;
+  if (wantsNewEmail) {
+    const taken = await findByEmail(ctx, body.email);
+    if (taken) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  }
+
+  return ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone,
+        countryName: body.countryName,
+        city: investor ? (body.city ?? null) : null,
+        address: body.address,
+        newsletterFrequency: body.newsletterFrequency,
+        ...(body.transactionNotification !== undefined && {
+          transactionNotification: body.transactionNotification,
+        }),
+        ...(body.latestNewsNotification !== undefined && {
+          latestNewsNotification: body.latestNewsNotification,
+        }),
+        ...(user.role === 'corporate' && {
+          ...(body.companyName && { companyName: body.companyName }),
+          ...(body.legalForm && { legalForm: body.legalForm }),
+          ...(body.registrationNumber && { registrationNumber: body.registrationNumber }),
+          ...(body.registeredAddress && { registeredAddress: body.registeredAddress }),
+          ...(body.companyEmail && { companyEmail: body.companyEmail }),
+          ...(body.companyPhone && { companyPhone: body.companyPhone }),
+        }),
+        ...(newHash && { passwordHash: newHash }),
+        ...(wantsNewEmail && { pendingEmail: body.email }),
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (newHash) {
+      // Every other session ends; the one that changed the password stays signed in.
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(sessions.userId, user.id),
+            isNull(sessions.revokedAt),
+            ne(sessions.tokenHash, hashToken(currentToken)),
+          ),
+        );
+    }
+    if (wantsNewEmail) {
+      const code = await issueCode(tx, {
+        userId: user.id,
+        purpose: 'change-email',
+        now,
+        newEmail: body.email,
+      });
+      const lang = user.language as LanguageCode;
+      await ctx.mailer.enqueue(tx, {
+        kind: 'change-email',
+        to: body.email,
+        lang,
+        name: body.firstName,
+        code,
+      });
+    }
+    return updated!;
+  });
+}
+
+/** The e-mail change takes effect only with the code sent to the new address. */
+export async function confirmEmailChange(ctx: AppContext, user: UserRow, token: string): Promise<UserRow> {
+  const result = await consumeCode(ctx.db, {
+    userId: user.id,
+    purpose: 'change-email',
+    code: token,
+    now: ctx.now(),
+  });
+  if (!result.ok || !result.newEmail)
+    throw new HttpError(400, result.ok ? 'Invalid or expired code.' : result.message);
+  try {
+    const [updated] = await ctx.db
+      .update(users)
+      .set({ email: result.newEmail, pendingEmail: null, updatedAt: ctx.now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN);
+    throw error;
+  }
+}

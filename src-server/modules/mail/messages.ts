@@ -1,0 +1,113 @@
+import i18next, { type TFunction } from 'i18next';
+import type { LanguageCode } from '../../../src-shared/constants/enums';
+
+/** The e-mails' texts in the four languages, rendered with i18next like every other text. */
+const resources = {
+  en: {
+    email: {
+      greeting: 'Hello {{name}},',
+      signature: 'The AfriVest team',
+      footer:
+        'You receive this e-mail because of your account at AfriVest. If this was not you, ignore this e-mail.',
+      codeValid: 'The code is valid for 10 minutes and can be used once.',
+      verify: {
+        subject: 'Your AfriVest verification code: {{code}}',
+        intro: 'Welcome to AfriVest! Enter this code to verify your e-mail address:',
+        link: 'Or open this page and enter the code: {{url}}',
+      },
+      reset: {
+        subject: 'Reset your AfriVest password',
+        intro: 'We received a request to reset your password. Your code:',
+        link: 'Open this page to choose a new password: {{url}}',
+      },
+      changeEmail: {
+        subject: 'Confirm your new AfriVest e-mail address',
+        intro: 'Enter this code in your profile to confirm your new e-mail address:',
+      },
+    },
+  },
+  de: {
+    email: {
+      greeting: 'Hallo {{name}},',
+      signature: 'Ihr AfriVest-Team',
+      footer:
+        'Sie erhalten diese E-Mail wegen Ihres Kontos bei AfriVest. Wenn Sie das nicht waren, ignorieren Sie diese E-Mail.',
+      codeValid: 'Der Code ist 10 Minuten gültig und kann einmal verwendet werden.',
+      verify: {
+        subject: 'Ihr AfriVest-Bestätigungscode: {{code}}',
+        intro: 'Willkommen bei AfriVest! Geben Sie diesen Code ein, um Ihre E-Mail-Adresse zu bestätigen:',
+        link: 'Oder öffnen Sie diese Seite und geben Sie den Code ein: {{url}}',
+      },
+      reset: {
+        subject: 'Ihr AfriVest-Passwort zurücksetzen',
+        intro: 'Wir haben eine Anfrage zum Zurücksetzen Ihres Passworts erhalten. Ihr Code:',
+        link: 'Öffnen Sie diese Seite, um ein neues Passwort zu wählen: {{url}}',
+      },
+      changeEmail: {
+        subject: 'Bestätigen Sie Ihre neue AfriVest-E-Mail-Adresse',
+        intro: 'Geben Sie diesen Code in Ihrem Profil ein, um Ihre neue E-Mail-Adresse zu bestätigen:',
+      },
+    },
+  },
+  es: {
+    email: {
+      greeting: 'Hola {{name}}:',
+      signature: 'El equipo de AfriVest',
+      footer: 'Recibe este correo por su cuenta en AfriVest. Si no ha sido usted, ignore este correo.',
+      codeValid: 'El código es válido durante 10 minutos y se puede usar una vez.',
+      verify: {
+        subject: 'Su código de verificación de AfriVest: {{code}}',
+        intro: '¡Bienvenido a AfriVest! Introduzca este código para verificar su dirección de correo:',
+        link: 'O abra esta página e introduzca el código: {{url}}',
+      },
+      reset: {
+        subject: 'Restablezca su contraseña de AfriVest',
+        intro: 'Hemos recibido una solicitud para restablecer su contraseña. Su código:',
+        link: 'Abra esta página para elegir una nueva contraseña: {{url}}',
+      },
+      changeEmail: {
+        subject: 'Confirme su nueva dirección de correo de AfriVest',
+        intro: 'Introduzca este código en su perfil para confirmar su nueva dirección de correo:',
+      },
+    },
+  },
+  fr: {
+    email: {
+      greeting: 'Bonjour {{name}},',
+      signature: "L'équipe AfriVest",
+      footer:
+        "Vous recevez cet e-mail en raison de votre compte AfriVest. Si ce n'était pas vous, ignorez cet e-mail.",
+      codeValid: 'Le code est valable 10 minutes et ne peut être utilisé qu’une fois.',
+      verify: {
+        subject: 'Votre code de vérification AfriVest : {{code}}',
+        intro: 'Bienvenue sur AfriVest ! Saisissez ce code pour vérifier votre adresse e-mail :',
+        link: 'Ou ouvrez cette page et saisissez le code : {{url}}',
+      },
+      reset: {
+        subject: 'Réinitialisez votre mot de passe AfriVest',
+        intro: 'Nous avons reçu une demande de réinitialisation de votre mot de passe. Votre code :',
+        link: 'Ouvrez cette page pour choisir un nouveau mot de passe : {{url}}',
+      },
+      changeEmail: {
+        subject: 'Confirmez votre nouvelle adresse e-mail AfriVest',
+        intro: 'Saisissez ce code dans votre profil pour confirmer votre nouvelle adresse e-mail :',
+      },
+    },
+  },
+} as const;
+
+const instance = i18next.createInstance();
+void instance.init({
+  resources,
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: ['email'],
+  defaultNS: 'email',
+  initAsync: false,
+  showSupportNotice: false,
+  interpolation: { escapeValue: false },
+});
+
+export function emailT(lang: LanguageCode): TFunction {
+  return instance.getFixedT(lang, 'email');
+}

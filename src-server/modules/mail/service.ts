@@ -1,0 +1,155 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import PgBoss from 'pg-boss';
+import type { DbOrTx } from '../../db/client';
+import { renderMail, type MailMessage } from './templates';
+
+export const MAIL_QUEUE = 'send-email';
+export const SWEEP_QUEUE = 'hourly-sweep';
+export const MAIL_FROM = 'AfriVest <no-reply@afrivest.example>';
+
+export interface MailerOptions {
+  connectionString: string;
+  dataDir: string;
+  smtpUrl?: string;
+  publicUrl: string;
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** false (tests): no maintenance or cron timers; messages are sent by `drain()`. */
+  background?: boolean;
+}
+
+/**
+ * E-mail goes through a pg-boss queue in PostgreSQL: the job is written in the same transaction as
+ * the change that caused it (no mail is lost, none is sent for a change that rolled back), and a
+ * worker sends it with retries and back-off, so a failing SMTP server never fails a request.
+ * Without SMTP_URL each message is written to DATA_DIR/outbox/ as an .eml file.
+ */
+export class Mailer {
+  readonly boss: PgBoss;
+  private readonly transport: Transporter;
+  private readonly options: MailerOptions;
+  private started = false;
+
+  constructor(options: MailerOptions) {
+    this.options = options;
+    this.boss = new PgBoss({
+      connectionString: options.connectionString,
+      max: 3,
+      application_name: 'crowdfunding-platform-jobs',
+      ...(options.background === false ? { supervise: false, schedule: false } : {}),
+    });
+    this.boss.on('error', (err) => options.log.warn({ err }, 'job queue error'));
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  get outboxDir(): string {
+    return join(this.options.dataDir, 'outbox');
+  }
+
+  /** Starts the queue (creating its tables on first use); `work` also starts sending, and runs
+   * `hourly` every hour on one instance (pg-boss schedules are shared by every instance). */
+  async start({ work, hourly }: { work: boolean; hourly?: () => Promise<unknown> }): Promise<void> {
+    await this.boss.start();
+    this.started = true;
+    await this.ensureQueue(MAIL_QUEUE, {
+      retryLimit: 12,
+      retryDelay: 10,
+      retryBackoff: true,
+      retentionDays: 7,
+    });
+    if (hourly) {
+      await this.ensureQueue(SWEEP_QUEUE, { retryLimit: 2, retentionDays: 1 });
+      await this.boss.schedule(SWEEP_QUEUE, '17 * * * *');
+      await this.boss.work(SWEEP_QUEUE, async () => {
+        this.options.log.info({ removed: await hourly() }, 'hourly sweep');
+      });
+    }
+    if (work) {
+      await this.boss.work<MailMessage>(
+        MAIL_QUEUE,
+        { pollingIntervalSeconds: 2, batchSize: 5 },
+        async (jobs) => {
+          for (const job of jobs) await this.deliver(job.data, job.id);
+        },
+      );
+    }
+  }
+
+  private async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+    if (await this.boss.getQueue(name)) return;
+    try {
+      await this.boss.createQueue(name, { name, expireInMinutes: 5, ...options });
+    } catch (error) {
+      if (!(await this.boss.getQueue(name))) throw error; // else another instance made it meanwhile
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
+  }
+
+  /** Queues a message inside the caller's transaction. */
+  async enqueue(tx: DbOrTx, message: MailMessage): Promise<void> {
+    await this.boss.send(MAIL_QUEUE, message, { db: executor(tx) });
+  }
+
+  /** Sends every queued message now (tests and the CLI use it instead of the polling worker). */
+  async drain(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const jobs = await this.boss.fetch<MailMessage>(MAIL_QUEUE, { batchSize: 20 });
+      if (jobs.length === 0) return sent;
+      for (const job of jobs) {
+        try {
+          await this.deliver(job.data, job.id);
+          await this.boss.complete(MAIL_QUEUE, job.id);
+          sent += 1;
+        } catch (error) {
+          await this.boss.fail(MAIL_QUEUE, job.id, { message: (error as Error).message });
+          throw error;
+        }
+      }
+    }
+  }
+
+  /** Renders and sends (or writes) one message. Throws on failure, so pg-boss retries it. */
+  async deliver(message: MailMessage, jobId: string): Promise<void> {
+    const rendered = renderMail(message, this.options.publicUrl);
+    const info = await this.transport.sendMail({
+      from: MAIL_FROM,
+      to: message.to,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      headers: { 'X-Mail-Kind': message.kind },
+    });
+    if (this.options.smtpUrl) {
+      this.options.log.info({ kind: message.kind, jobId, messageId: info.messageId }, 'e-mail sent');
+      return;
+    }
+    await mkdir(this.outboxDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = join(this.outboxDir, `${stamp}-${message.kind}-${jobId.slice(0, 8)}.eml`);
+    await writeFile(file, info.message as Buffer);
+    this.options.log.info({ kind: message.kind, to: message.to, file }, 'e-mail written to the outbox');
+  }
+}
+
+/** Lets pg-boss run its SQL on our transaction, so the job commits (or rolls back) with it. */
+function executor(tx: DbOrTx): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      const chunks: SQL[] = text
+        .split(/\$(\d+)/)
+        .map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`));
+      const result = await tx.execute(sql.join(chunks));
+      return { rows: result.rows };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { LanguageCode } from '../../../src-shared/constants/enums';
+import { emailT } from './messages';
+
+/** What a mail job carries: which e-mail, to whom, in which language, with what values. */
+export type MailMessage =
+  | { kind: 'verify-email'; to: string; lang: LanguageCode; name: string; code: string }
+  | { kind: 'reset-password'; to: string; lang: LanguageCode; name: string; code: string }
+  | { kind: 'change-email'; to: string; lang: LanguageCode; name: string; code: string };
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Renders a message as plain text and HTML in the person's language. */
+export function renderMail(message: MailMessage, publicUrl: string): RenderedMail {
+  const t = emailT(message.lang);
+  const key = { 'verify-email': 'verify', 'reset-password': 'reset', 'change-email': 'changeEmail' }[
+    message.kind
+  ];
+  const email = encodeURIComponent(message.to);
+  const url =
+    message.kind === 'verify-email'
+      ? `${publicUrl}/verify-email?email=${email}`
+      : message.kind === 'reset-password'
+        ? `${publicUrl}/reset-password?email=${email}`
+        : undefined;
+  const lines = [
+    t('greeting', { name: message.name }),
+    '',
+    t(`${key}.intro`),
+    '',
+    message.code,
+    '',
+    t('codeValid'),
+    ...(url ? ['', t(`${key}.link`, { url })] : []),
+    '',
+    t('signature'),
+    '',
+    '--',
+    t('footer'),
+  ];
+  const text = lines.join('\n');
+  const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraph(t('greeting', { name: message.name }))}
+${paragraph(t(`${key}.intro`))}
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 16px">${escapeHtml(message.code)}</p>
+${paragraph(t('codeValid'))}
+${url ? `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : ''}
+${paragraph(t('signature'))}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t(`${key}.subject`, { code: message.code }), text, html };
+}

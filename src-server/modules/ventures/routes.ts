@@ -1,0 +1,231 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, pagination } from '../../../src-shared/contracts/common';
+import {
+  adminStatusUpdateSchema,
+  adminVentureListQuerySchema,
+  deleteImageSchema,
+  publicVentureListQuerySchema,
+  ventureCreateSchema,
+  ventureListResponseSchema,
+  ventureResponseSchema,
+  ventureSchema,
+  ventureUpdateSchema,
+} from '../../../src-shared/contracts/ventures';
+import type { AppContext } from '../../app';
+import { HttpError, notFound } from '../../lib/http-error';
+import { requireAuth, requireRole } from '../../plugins/session';
+import {
+  addImages,
+  createVenture,
+  deleteImage,
+  getVisibleVenture,
+  listAllVentures,
+  listOwnVentures,
+  listPublicVentures,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGES,
+  reviewVenture,
+  updateVenture,
+  type UploadedFile,
+} from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id that is not a UUID names no venture: 404, like an unknown one. */
+const ventureId = z.string().refine((v) => UUID.test(v), { message: 'Venture not found.' });
+const idParams = z.object({ ventureId });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const imagesResponse = z.object({ message: z.string(), images: z.array(z.string()) });
+const savedResponse = z.object({ message: z.string(), data: ventureSchema });
+
+export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // A malformed id is an unknown venture (404), not a bad request.
+    app.addHook('preValidation', async (request) => {
+      const params = request.params as { ventureId?: string } | undefined;
+      if (params?.ventureId !== undefined && !UUID.test(params.ventureId))
+        throw notFound('Venture not found.');
+    });
+
+    app.get(
+      '/ventures',
+      {
+        schema: {
+          tags: ['ventures'],
+          summary: 'Public ventures (approved and public) with the spec 9 filters; newest first, 9 a page',
+          querystring: publicVentureListQuerySchema,
+          response: { 200: ventureListResponseSchema, 400: errorSchema },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await listPublicVentures(ctx.db, request.query, ctx.now());
+        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+      },
+    );
+
+    app.get(
+      '/ventures/id/:ventureId',
+      {
+        schema: {
+          tags: ['ventures'],
+          summary: 'One venture: public and private approved ones for anyone, any for its owner and admins',
+          params: idParams,
+          response: { 200: ventureResponseSchema, 404: errorSchema },
+        },
+      },
+      async (request) => {
+        const venture = await getVisibleVenture(ctx.db, request.params.ventureId, request.auth);
+        if (!venture) throw notFound('Venture not found.');
+        return { data: venture };
+      },
+    );
+
+    app.post(
+      '/ventures',
+      {
+        onRequest: requireRole('corporate'),
+        schema: {
+          tags: ['ventures'],
+          summary: 'Create a venture (draft, coming-soon, pending review)',
+          body: ventureCreateSchema,
+          response: { 201: savedResponse, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const venture = await createVenture(ctx, requireAuth(request), request.body);
+        return reply.status(201).send({ message: 'Venture created!', data: venture });
+      },
+    );
+
+    app.patch(
+      '/ventures/id/:ventureId',
+      {
+        onRequest: requireRole('corporate', 'admin'),
+        schema: {
+          tags: ['ventures'],
+          summary:
+            'Edit a venture (owner or admin). Once approved with investments, only texts, tags and images change (409)',
+          params: idParams,
+          body: ventureUpdateSchema,
+          response: { 200: savedResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const venture = await updateVenture(
+          ctx,
+          requireAuth(request),
+          request.params.ventureId,
+          request.body,
+        );
+        return { message: 'Updated successfully', data: venture };
+      },
+    );
+
+    app.patch(
+      '/ventures/id/:ventureId/upload-image',
+      {
+        onRequest: requireRole('corporate', 'admin'),
+        schema: {
+          tags: ['ventures'],
+          summary: `Add images (multipart field \`images\`; JPEG, PNG or WebP, at most ${MAX_IMAGES} per venture and 10 MB each)`,
+          params: idParams,
+          consumes: ['multipart/form-data'],
+          response: { 200: imagesResponse, ...errors, 413: errorSchema, 415: errorSchema },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new HttpError(415, 'Send the images as multipart/form-data.');
+        const files: UploadedFile[] = [];
+        for await (const part of request.parts({
+          limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES + 1 },
+        })) {
+          if (part.type !== 'file') continue;
+          if (part.fieldname !== 'images') {
+            part.file.resume();
+            continue;
+          }
+          const bytes = await part.toBuffer();
+          files.push({ filename: part.filename, bytes });
+        }
+        const images = await addImages(ctx, requireAuth(request), request.params.ventureId, files);
+        return { message: 'Images uploaded.', images };
+      },
+    );
+
+    app.patch(
+      '/ventures/:ventureId/delete-image',
+      {
+        onRequest: requireRole('corporate', 'admin'),
+        schema: {
+          tags: ['ventures'],
+          summary: 'Remove one image of the venture (the relative path it returned)',
+          params: idParams,
+          body: deleteImageSchema,
+          response: { 200: imagesResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const images = await deleteImage(
+          ctx,
+          requireAuth(request),
+          request.params.ventureId,
+          request.body.imageUrl,
+        );
+        return { message: 'Image deleted.', images };
+      },
+    );
+
+    app.get(
+      '/ventures/my-ventures',
+      {
+        onRequest: requireRole('corporate'),
+        schema: {
+          tags: ['ventures'],
+          summary: "The signed-in corporate's own ventures, newest first",
+          response: { 200: z.object({ data: z.array(ventureSchema) }), 401: errorSchema, 403: errorSchema },
+        },
+      },
+      async (request) => ({ data: await listOwnVentures(ctx.db, requireAuth(request).user.id) }),
+    );
+
+    app.get(
+      '/ventures/admin-get-all',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['ventures'],
+          summary: 'Every venture for the back office, with filters (10 a page)',
+          querystring: adminVentureListQuerySchema,
+          response: { 200: ventureListResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await listAllVentures(ctx.db, request.query, ctx.now());
+        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+      },
+    );
+
+    app.patch(
+      '/ventures/admin/:ventureId/admin-status-update',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['ventures'],
+          summary: 'Review a venture; approving sets goesLiveAt and opens a coming-soon venture (new)',
+          params: idParams,
+          body: adminStatusUpdateSchema,
+          response: { 200: savedResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const venture = await reviewVenture(
+          ctx,
+          requireAuth(request),
+          request.params.ventureId,
+          request.body,
+        );
+        return { message: 'Updated successfully', data: venture };
+      },
+    );
+  };
+}

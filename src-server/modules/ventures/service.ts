@@ -1,0 +1,476 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import sharp from 'sharp';
+import { AFRICAN_COUNTRIES } from '../../../src-shared/constants/countries';
+import type {
+  AdminVentureListQuery,
+  PublicVentureListQuery,
+  Venture,
+  VentureCreateBody,
+  VentureUpdateBody,
+} from '../../../src-shared/contracts/ventures';
+import type { VENTURE_SORT_FIELDS } from '../../../src-shared/contracts/ventures';
+import type { AdminStatus } from '../../../src-shared/constants/enums';
+import { centsToEuros, eurosToCents } from '../../../src-shared/money';
+import type { AppContext } from '../../app';
+import type { DbOrTx } from '../../db/client';
+import { investments, users, ventures } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import type { SessionContext } from '../auth/sessions';
+
+type VentureRow = typeof ventures.$inferSelect;
+type Creator = { firstName: string; lastName: string; email: string };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const MAX_IMAGES = 4;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const COUNTRY_CODES = new Set<string>(AFRICAN_COUNTRIES.map((c) => c.code));
+
+export function toVenture(row: VentureRow, createdBy: Creator): Venture {
+  return {
+    _id: row.id,
+    title: row.title,
+    shortDescription: row.shortDescription,
+    longDescription: row.longDescription,
+    collateralDescription: row.collateralDescription,
+    country: row.country,
+    ventureType: row.ventureType,
+    riskLevel: row.riskLevel,
+    minInvestmentAmount: centsToEuros(row.minInvestmentCents),
+    maxInvestmentAmount: centsToEuros(row.maxInvestmentCents),
+    targetAmount: centsToEuros(row.targetAmountCents),
+    amountFunded: centsToEuros(row.amountFundedCents),
+    expectedReturn: Number(row.expectedReturn),
+    investmentPeriod: row.investmentPeriod,
+    closingDate: row.closingDate.toISOString(),
+    collateralValue: centsToEuros(row.collateralValueCents),
+    loanToValue: Number(row.loanToValue),
+    isConvertible: row.isConvertible,
+    tags: row.tags,
+    images: row.images,
+    lifecycleStatus: row.lifecycleStatus,
+    visibility: row.visibility,
+    adminStatus: row.adminStatus,
+    adminNotes: row.adminNotes,
+    adminReviewedAt: iso(row.adminReviewedAt),
+    dateIssued: iso(row.dateIssued),
+    goesLiveAt: iso(row.goesLiveAt),
+    createdBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Listed publicly: approved, public and not deleted (contract, "Ventures"). The same predicate as
+ * the partial indexes, so the planner uses them. */
+export const isPublic: SQL = sql`${ventures.adminStatus} = 'approved' AND ${ventures.visibility} = 'public' AND NOT ${ventures.isDeleted}`;
+
+const SORT_COLUMNS = {
+  createdAt: ventures.createdAt,
+  closingDate: ventures.closingDate,
+  expectedReturn: ventures.expectedReturn,
+  targetAmount: ventures.targetAmountCents,
+  amountFunded: ventures.amountFundedCents,
+} satisfies Record<(typeof VENTURE_SORT_FIELDS)[number], unknown>;
+
+const creatorColumns = { firstName: users.firstName, lastName: users.lastName, email: users.email };
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterConditions(query: PublicVentureListQuery | AdminVentureListQuery, now: Date): SQL[] {
+  const where: SQL[] = [];
+  if (query.lifecycleStatus) where.push(eq(ventures.lifecycleStatus, query.lifecycleStatus));
+  if (query.ventureType) where.push(eq(ventures.ventureType, query.ventureType));
+  if (query.riskLevel) where.push(eq(ventures.riskLevel, query.riskLevel));
+  if (query.isConvertible) where.push(eq(ventures.isConvertible, query.isConvertible === 'true'));
+  if (query.country) where.push(eq(ventures.country, query.country));
+  if (query.closingIn) {
+    const days = Number.parseInt(query.closingIn, 10);
+    where.push(
+      gte(ventures.closingDate, now),
+      lte(ventures.closingDate, new Date(now.getTime() + days * DAY_MS)),
+    );
+  }
+  if (query.minInvestment !== undefined) {
+    // An investor with this much can enter: the venture's minimum is at most the amount.
+    where.push(lte(ventures.minInvestmentCents, BigInt(Math.round(query.minInvestment * 100))));
+  }
+  if (query.expectedReturn !== undefined)
+    where.push(gte(ventures.expectedReturn, String(query.expectedReturn)));
+  if (query.search) where.push(ilike(ventures.searchText, likePattern(query.search)));
+  return where;
+}
+
+async function listWhere(
+  db: DbOrTx,
+  where: SQL | undefined,
+  query: { page: number; limit: number; sortBy: (typeof VENTURE_SORT_FIELDS)[number]; order: 'asc' | 'desc' },
+): Promise<{ rows: Venture[]; total: number }> {
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ venture: ventures, createdBy: creatorColumns })
+      .from(ventures)
+      .innerJoin(users, eq(users.id, ventures.createdBy))
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(ventures.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(ventures).where(where),
+  ]);
+  return { rows: rows.map((r) => toVenture(r.venture, r.createdBy)), total: totals[0]?.total ?? 0 };
+}
+
+export function listPublicVentures(db: DbOrTx, query: PublicVentureListQuery, now = new Date()) {
+  return listWhere(db, and(isPublic, ...filterConditions(query, now)), query);
+}
+
+export function listAllVentures(db: DbOrTx, query: AdminVentureListQuery, now = new Date()) {
+  const where = [eq(ventures.isDeleted, false), ...filterConditions(query, now)];
+  if (query.adminStatus) where.push(eq(ventures.adminStatus, query.adminStatus));
+  if (query.visibility) where.push(eq(ventures.visibility, query.visibility));
+  return listWhere(db, and(...where), query);
+}
+
+export async function listOwnVentures(db: DbOrTx, ownerId: string): Promise<Venture[]> {
+  const rows = await db
+    .select({ venture: ventures, createdBy: creatorColumns })
+    .from(ventures)
+    .innerJoin(users, eq(users.id, ventures.createdBy))
+    .where(and(eq(ventures.createdBy, ownerId), eq(ventures.isDeleted, false)))
+    .orderBy(desc(ventures.createdAt));
+  return rows.map((r) => toVenture(r.venture, r.createdBy));
+}
+
+const isAdmin = (auth: SessionContext | null) =>
+  auth?.user.role === 'admin' || auth?.user.role === 'superadmin';
+
+async function loadRow(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ venture: ventures, createdBy: creatorColumns })
+    .from(ventures)
+    .innerJoin(users, eq(users.id, ventures.createdBy))
+    .where(and(eq(ventures.id, id), eq(ventures.isDeleted, false)))
+    .limit(1);
+  return row;
+}
+
+/** A venture the caller may see: public or private once approved; any for its owner and admins. */
+export async function getVisibleVenture(
+  db: DbOrTx,
+  id: string,
+  auth: SessionContext | null,
+): Promise<Venture | null> {
+  const row = await loadRow(db, id);
+  if (!row) return null;
+  const privileged = isAdmin(auth) || row.venture.createdBy === auth?.user.id;
+  const reachable = row.venture.adminStatus === 'approved' && row.venture.visibility !== 'draft';
+  return privileged || reachable ? toVenture(row.venture, row.createdBy) : null;
+}
+
+/** The venture for a change by its owner or an admin; anyone else gets 404 (it may not know it exists). */
+async function loadForChange(db: DbOrTx, id: string, auth: SessionContext, lock = false) {
+  const query = db
+    .select()
+    .from(ventures)
+    .where(and(eq(ventures.id, id), eq(ventures.isDeleted, false)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || (!isAdmin(auth) && row.createdBy !== auth.user.id))
+    throw new HttpError(404, 'Venture not found.');
+  return row;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Create and edit
+
+interface Terms {
+  minInvestmentCents: bigint;
+  maxInvestmentCents: bigint;
+  targetAmountCents: bigint;
+  expectedReturn: string;
+  investmentPeriod: number;
+  loanToValue: string;
+  closingDate: Date;
+  country: string;
+}
+
+/** The contract's rules across fields, checked on the values the venture will have. */
+function checkTerms(terms: Terms, now: Date, checkClosingDate: boolean): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!COUNTRY_CODES.has(terms.country))
+    errors.country = 'Country must be one of the African countries of the list';
+  if (terms.targetAmountCents <= 0n) errors.targetAmount = 'Target Amount must be more than 0';
+  if (terms.minInvestmentCents < 3000n)
+    errors.minInvestmentAmount = 'Min Investment Amount must be at least €30.00';
+  else if (terms.minInvestmentCents > terms.maxInvestmentCents)
+    errors.maxInvestmentAmount = 'Max Investment Amount must be at least the Min Investment Amount';
+  else if (terms.maxInvestmentCents > terms.targetAmountCents)
+    errors.maxInvestmentAmount = 'Max Investment Amount must be at most the Target Amount';
+  const expectedReturn = Number(terms.expectedReturn);
+  if (!(expectedReturn > 0 && expectedReturn <= 100))
+    errors.expectedReturn = 'Expected Return must be more than 0 and at most 100';
+  if (!(terms.investmentPeriod >= 1 && terms.investmentPeriod <= 360))
+    errors.investmentPeriod = 'Investment Period must be 1 to 360 months';
+  const ltv = Number(terms.loanToValue);
+  if (!(ltv >= 0 && ltv <= 100)) errors.loanToValue = 'Loan To Value must be 0 to 100';
+  if (checkClosingDate && terms.closingDate.getTime() <= now.getTime())
+    errors.closingDate = 'Closing Date must be in the future';
+  return errors;
+}
+
+function failOn(errors: Record<string, string>): void {
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first, errors);
+}
+
+const cents = (euros: number) => eurosToCents(euros)!;
+
+export async function createVenture(
+  ctx: AppContext,
+  auth: SessionContext,
+  body: VentureCreateBody,
+): Promise<Venture> {
+  const now = ctx.now();
+  const values = {
+    title: body.title,
+    shortDescription: body.shortDescription,
+    longDescription: body.longDescription,
+    collateralDescription: body.collateralDescription,
+    country: body.country,
+    ventureType: body.ventureType,
+    riskLevel: body.riskLevel ?? 'medium',
+    minInvestmentCents: cents(body.minInvestmentAmount),
+    maxInvestmentCents: cents(body.maxInvestmentAmount),
+    targetAmountCents: cents(body.targetAmount),
+    collateralValueCents: cents(body.collateralValue),
+    expectedReturn: body.expectedReturn.toFixed(2),
+    loanToValue: body.loanToValue.toFixed(2),
+    investmentPeriod: body.investmentPeriod,
+    closingDate: new Date(body.closingDate),
+    isConvertible: body.isConvertible ?? false,
+    tags: body.tags ?? [],
+  };
+  const errors = checkTerms(values, now, true);
+  if (values.collateralValueCents < 0n) errors.collateralValue = 'Collateral Value must be 0 or more';
+  failOn(errors);
+  const [row] = await ctx.db
+    .insert(ventures)
+    .values({
+      ...values,
+      lifecycleStatus: 'coming-soon',
+      visibility: 'draft',
+      adminStatus: 'pending',
+      createdBy: auth.user.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return toVenture(row!, auth.user);
+}
+
+const MONEY_TERMS = [
+  'targetAmount',
+  'minInvestmentAmount',
+  'maxInvestmentAmount',
+  'expectedReturn',
+  'investmentPeriod',
+  'closingDate',
+  'collateralValue',
+  'loanToValue',
+  'isConvertible',
+  'ventureType',
+  'riskLevel',
+  'country',
+] as const;
+
+export const FROZEN_TERMS =
+  'This venture already has investments: only its texts, tags and images can change now.';
+
+export async function updateVenture(
+  ctx: AppContext,
+  auth: SessionContext,
+  id: string,
+  body: VentureUpdateBody,
+): Promise<Venture> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id, auth, true);
+    const changesTerms = MONEY_TERMS.some((key) => body[key] !== undefined);
+    if (changesTerms && row.adminStatus === 'approved') {
+      const [invested] = await tx
+        .select({ n: count() })
+        .from(investments)
+        .where(eq(investments.ventureId, id));
+      if ((invested?.n ?? 0) > 0) throw new HttpError(409, FROZEN_TERMS);
+    }
+    const next = {
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.shortDescription !== undefined && { shortDescription: body.shortDescription }),
+      ...(body.longDescription !== undefined && { longDescription: body.longDescription }),
+      ...(body.collateralDescription !== undefined && { collateralDescription: body.collateralDescription }),
+      ...(body.country !== undefined && { country: body.country }),
+      ...(body.ventureType !== undefined && { ventureType: body.ventureType }),
+      ...(body.riskLevel !== undefined && { riskLevel: body.riskLevel }),
+      ...(body.targetAmount !== undefined && { targetAmountCents: cents(body.targetAmount) }),
+      ...(body.minInvestmentAmount !== undefined && { minInvestmentCents: cents(body.minInvestmentAmount) }),
+      ...(body.maxInvestmentAmount !== undefined && { maxInvestmentCents: cents(body.maxInvestmentAmount) }),
+      ...(body.collateralValue !== undefined && { collateralValueCents: cents(body.collateralValue) }),
+      ...(body.expectedReturn !== undefined && { expectedReturn: body.expectedReturn.toFixed(2) }),
+      ...(body.loanToValue !== undefined && { loanToValue: body.loanToValue.toFixed(2) }),
+      ...(body.investmentPeriod !== undefined && { investmentPeriod: body.investmentPeriod }),
+      ...(body.closingDate !== undefined && { closingDate: new Date(body.closingDate) }),
+      ...(body.isConvertible !== undefined && { isConvertible: body.isConvertible }),
+      ...(body.tags !== undefined && { tags: body.tags }),
+      ...(body.visibility !== undefined && { visibility: body.visibility }),
+    };
+    const merged = { ...row, ...next };
+    const errors = checkTerms(merged, now, body.closingDate !== undefined);
+    if (merged.targetAmountCents < row.amountFundedCents)
+      errors.targetAmount = 'Target Amount cannot be below the amount funded';
+    failOn(errors);
+    const [updated] = await tx
+      .update(ventures)
+      .set({ ...next, updatedAt: now })
+      .where(eq(ventures.id, id))
+      .returning();
+    const [creator] = await tx.select(creatorColumns).from(users).where(eq(users.id, updated!.createdBy));
+    return toVenture(updated!, creator!);
+  });
+}
+
+/** Admin review: sets the status and notes; approving puts the venture live (coming-soon -> new). */
+export async function reviewVenture(
+  ctx: AppContext,
+  auth: SessionContext,
+  id: string,
+  body: { adminStatus: AdminStatus; adminNotes?: string | null },
+): Promise<Venture> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id, auth, true);
+    const approving = body.adminStatus === 'approved';
+    const [updated] = await tx
+      .update(ventures)
+      .set({
+        adminStatus: body.adminStatus,
+        ...(body.adminNotes !== undefined && { adminNotes: body.adminNotes }),
+        adminReviewedAt: now,
+        adminReviewedBy: auth.user.id,
+        ...(approving && {
+          goesLiveAt: row.goesLiveAt ?? now,
+          dateIssued: row.dateIssued ?? now,
+          ...(row.lifecycleStatus === 'coming-soon' && { lifecycleStatus: 'new' as const }),
+        }),
+        updatedAt: now,
+      })
+      .where(eq(ventures.id, id))
+      .returning();
+    const [creator] = await tx.select(creatorColumns).from(users).where(eq(users.id, updated!.createdBy));
+    return toVenture(updated!, creator!);
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Images
+
+export interface UploadedFile {
+  filename: string;
+  bytes: Buffer;
+}
+
+type ImageKind = 'jpeg' | 'png' | 'webp';
+
+/** The real type of the bytes, whatever the file is called. */
+export function sniffImage(bytes: Buffer): ImageKind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return 'png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'webp';
+  return null;
+}
+
+/** Decodes (refusing images of more than 40 megapixels, e.g. decompression bombs), turns by EXIF,
+ * fits into 1920x1080 and re-encodes as JPEG without any metadata. */
+async function reencode(bytes: Buffer): Promise<Buffer> {
+  try {
+    return await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: 1920, height: 1080, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/pixel limit/i.test(message))
+      throw new HttpError(413, 'The image is too large (at most 40 megapixels).');
+    throw new HttpError(415, 'The file is not a readable JPEG, PNG or WebP image.');
+  }
+}
+
+export async function addImages(
+  ctx: AppContext,
+  auth: SessionContext,
+  id: string,
+  files: UploadedFile[],
+): Promise<string[]> {
+  if (files.length === 0) throw new HttpError(400, 'Please choose an image to upload.');
+  for (const file of files) {
+    if (!sniffImage(file.bytes))
+      throw new HttpError(415, `${file.filename || 'The file'} is not a JPEG, PNG or WebP image.`);
+  }
+  const row = await loadForChange(ctx.db, id, auth);
+  if (row.images.length + files.length > MAX_IMAGES)
+    throw new HttpError(400, 'You can only upload up to 4 images.');
+  const encoded = await Promise.all(files.map((f) => reencode(f.bytes)));
+
+  const dir = join(ctx.config.dataDir, 'uploads', 'ventures', id);
+  await mkdir(dir, { recursive: true });
+  const names = encoded.map(() => `${randomUUID()}.jpg`);
+  await Promise.all(names.map((name, i) => writeFile(join(dir, name), encoded[i]!)));
+  const paths = names.map((name) => `/uploads/ventures/${id}/${name}`);
+
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const current = await loadForChange(tx, id, auth, true);
+      if (current.images.length + paths.length > MAX_IMAGES)
+        throw new HttpError(400, 'You can only upload up to 4 images.');
+      const images = [...current.images, ...paths];
+      await tx.update(ventures).set({ images, updatedAt: ctx.now() }).where(eq(ventures.id, id));
+      return images;
+    });
+  } catch (error) {
+    await Promise.all(names.map((name) => rm(join(dir, name), { force: true })));
+    throw error;
+  }
+}
+
+export async function deleteImage(
+  ctx: AppContext,
+  auth: SessionContext,
+  id: string,
+  imageUrl: string,
+): Promise<string[]> {
+  const images = await ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id, auth, true);
+    // Only a path that is one of this venture's images: nothing else on disk can be named.
+    if (!row.images.includes(imageUrl)) throw new HttpError(404, 'This venture has no such image.');
+    const rest = row.images.filter((path) => path !== imageUrl);
+    await tx.update(ventures).set({ images: rest, updatedAt: ctx.now() }).where(eq(ventures.id, id));
+    return rest;
+  });
+  const name = imageUrl.split('/').pop()!;
+  await rm(join(ctx.config.dataDir, 'uploads', 'ventures', id, name), { force: true });
+  return images;
+}

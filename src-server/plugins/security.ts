@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/** The policy the built pages run under: no inline scripts, nothing from other origins. */
+export const CONTENT_SECURITY_POLICY = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  // MUI (emotion) injects <style> elements at run time.
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'media-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+};
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Security headers, and the contract's cross-site protection ("Sessions and cookies"). */
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { publicOrigin: string; https: boolean },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  // An unsafe request sent by a browser from another site answers 403. Requests without these
+  // headers (non-browser clients) are allowed: cookies alone never authorise a cross-site write.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    const site = request.headers['sec-fetch-site'];
+    const origin = request.headers.origin;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    const siteOk = site === undefined || site === 'same-origin' || site === 'none';
+    const originOk = origin === undefined || origin === options.publicOrigin || origin === ownOrigin;
+    if (!siteOk || !originOk) {
+      return reply.status(403).send({ message: 'Cross-site requests are not allowed.' });
+    }
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * Process concerns only: read the configuration, start the database (embedded unless DATABASE_URL
+ * is set), migrate, seed the demo on an empty embedded database, listen, and shut down gracefully.
+ */
+import { join } from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createDatabase, runMigrations, type Database } from './db/client';
+import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { isEmpty, seedDemo } from './db/seed/demo';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { Mailer } from './modules/mail/service';
+import { sweep } from './modules/maintenance/sweep';
+
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+export async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const started = performance.now();
+
+  let releaseLock: (() => void) | undefined;
+  let embedded: EmbeddedPostgres | undefined;
+  let database: Database | undefined;
+  let mailer: Mailer | undefined;
+  const cleanUp = async () => {
+    await mailer?.stop().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    releaseLock?.();
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      releaseLock = lockDataDir(config.dataDir);
+      embedded = await startEmbeddedPostgres({
+        dir: join(config.dataDir, 'pg'),
+        database: 'platform',
+        log: (message) => logger.info(message),
+      });
+      logger.info({ port: embedded.port, dir: join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
+      databaseUrl = embedded.url;
+    }
+    database = createDatabase(databaseUrl, {
+      onError: (err) => logger.warn({ err }, 'idle database connection lost'),
+    });
+    await runMigrations(database);
+
+    let demoLines: string[] = [];
+    if (!config.databaseUrl && config.seedDemo && (await isEmpty(database.db))) {
+      const logins = await seedDemo(database.db, { uploadsDir: join(config.dataDir, 'uploads') });
+      demoLines = logins.map((l) => `  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}   ${l.note}`);
+      logger.info({ logins: logins.map(({ role, email }) => ({ role, email })) }, 'Demo data created');
+    }
+
+    mailer = new Mailer({
+      connectionString: databaseUrl,
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
+      log: logger,
+    });
+    const db = database.db;
+    await mailer.start({ work: true, hourly: () => sweep(db) });
+
+    const app = await buildApp(
+      { config, db: database.db, pool: database.pool, mailer, now: () => new Date() },
+      { loggerInstance: logger },
+    );
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    logger.info(
+      { startupMs: Math.round(performance.now() - started) },
+      `Ready: ${url} (back office at /admin and /corporate, API docs at /api/docs)`,
+    );
+    if (process.stdout.isTTY) {
+      // A plain summary for the person at the terminal; the JSON lines above are for log tools.
+      const demo = demoLines.length
+        ? `\nDemo data created. Demo logins:\n${demoLines.join('\n')}\n`
+        : '\nDemo logins are listed in README.md (password demo-password-2026).\n';
+      process.stdout.write(
+        `\n  Public site   ${url}/\n  Back office   ${url}/admin  and  ${url}/corporate\n  API docs      ${url}/api/docs\n${demo}\n`,
+      );
+    }
+
+    let shuttingDown = false;
+    const shutdown = (signal: string) => {
+      if (shuttingDown) {
+        logger.warn(`${signal} again: exiting now`);
+        process.exit(1);
+      }
+      shuttingDown = true;
+      logger.info(`${signal}: finishing requests in flight, then stopping`);
+      const timer = setTimeout(() => {
+        logger.error('shutdown took too long: exiting');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      void app
+        .close()
+        .then(cleanUp)
+        .then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        });
+    };
+    process.on('SIGINT', () => shutdown('SIGINT'));
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+  } catch (error) {
+    await cleanUp();
+    if (error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
+      logger.fatal(error.message);
+    } else {
+      logger.fatal({ err: error }, `could not start: ${(error as Error).message}`);
+    }
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,54 @@
+/** Enumerations of spec section 3 and 4, shared by the database schema, the API and both web entries. */
+export const ROLES = ['user', 'corporate', 'admin', 'superadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const NEWSLETTER_FREQUENCIES = ['daily', 'weekly', 'monthly', 'yearly', 'never'] as const;
+export type NewsletterFrequency = (typeof NEWSLETTER_FREQUENCIES)[number];
+
+export const LIFECYCLE_STATUSES = ['coming-soon', 'new', 'funded', 'repaid'] as const;
+export type LifecycleStatus = (typeof LIFECYCLE_STATUSES)[number];
+
+export const VENTURE_TYPES = ['business', 'sme', 'leasing', 'realestate'] as const;
+export type VentureType = (typeof VENTURE_TYPES)[number];
+
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+export const VISIBILITIES = ['public', 'private', 'draft'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
+
+export const ADMIN_STATUSES = ['pending', 'under-review', 'approved', 'rejected'] as const;
+export type AdminStatus = (typeof ADMIN_STATUSES)[number];
+
+/** `refunded` is an addition to the spec's three (a cancelled venture refunds its investors). */
+export const INVESTMENT_STATUSES = ['invested', 'completed', 'repaid', 'refunded'] as const;
+export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
+
+export const MAIL_STATUSES = ['unread', 'read'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export const KYC_STATUSES = ['not_started', 'pending', 'complete', 'rejected'] as const;
+export type KycStatus = (typeof KYC_STATUSES)[number];
+
+export const LEDGER_KINDS = [
+  'deposit',
+  'withdrawal',
+  'adjustment',
+  'investment',
+  'refund',
+  'disbursement',
+  'repayment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const ACCOUNT_KINDS = ['user', 'escrow', 'platform'] as const;
+export type AccountKind = (typeof ACCOUNT_KINDS)[number];
+
+export const LANGUAGES = [
+  { code: 'en', label: 'English', flag: '/flags/gb.svg' },
+  { code: 'de', label: 'German', flag: '/flags/de.svg' },
+  { code: 'es', label: 'Spanish', flag: '/flags/es.svg' },
+  { code: 'fr', label: 'French', flag: '/flags/fr.svg' },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];

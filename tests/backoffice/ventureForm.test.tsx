@@ -1,0 +1,159 @@
+import { resources } from '../../src-shared/i18n/catalogs';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+import { createI18n } from '../../src-shared/i18n';
+import { theme } from '../../src-shared/theme';
+import { VentureCreate } from '../../src-backoffice/corporate/ventures/VentureCreate';
+import { fieldWords, parseTags, toVenturePayload } from '../../src-backoffice/corporate/ventures/ventureForm';
+import { toProfilePayload, validateProfile } from '../../src-backoffice/corporate/pages/profileForm';
+import { createDataProvider, type HttpClient } from '../../src-backoffice/providers/dataProvider';
+import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider';
+
+describe('venture form rules (spec 5)', () => {
+  it('words a field name like the spec messages', () => {
+    expect(fieldWords('targetAmount')).toBe('Target Amount');
+    expect(fieldWords('loanToValue')).toBe('Loan To Value');
+    expect(fieldWords('title')).toBe('Title');
+  });
+
+  it('normalises the payload: trimmed text, numbers, ISO closing date, tags, default risk', () => {
+    expect(
+      toVenturePayload({
+        title: '  Solar  ',
+        country: ' KE',
+        targetAmount: '1000',
+        expectedReturn: 12.5,
+        closingDate: '2030-01-31',
+        tags: ' a, b,, c ',
+        riskLevel: '',
+        isConvertible: undefined,
+      }),
+    ).toEqual({
+      title: 'Solar',
+      country: 'KE',
+      targetAmount: 1000,
+      expectedReturn: 12.5,
+      closingDate: '2030-01-31T00:00:00.000Z',
+      tags: ['a', 'b', 'c'],
+      riskLevel: 'medium',
+      isConvertible: false,
+    });
+    expect(parseTags(['x ', ''])).toEqual(['x']);
+  });
+});
+
+describe('profile form rules (spec 5)', () => {
+  it('requires matching passwords of at least 8 characters', () => {
+    expect(validateProfile({ newPassword: 'abcdefgh', confirmPassword: 'abcdefgx' })).toEqual({
+      confirmPassword: 'app.profile.passwords_mismatch',
+    });
+    expect(validateProfile({ newPassword: 'short', confirmPassword: 'short' })).toEqual({
+      newPassword: 'app.profile.password_too_short',
+    });
+    expect(validateProfile({ newPassword: '', confirmPassword: '' })).toEqual({});
+  });
+
+  it('sends the passwords only when both current and new are given', () => {
+    const base = { firstName: ' Ann ', lastName: 'Lee', id: 'u1', role: 'corporate' };
+    expect(toProfilePayload({ ...base, currentPassword: 'old-pass', newPassword: '' })).toEqual({
+      firstName: 'Ann',
+      lastName: 'Lee',
+    });
+    expect(toProfilePayload({ ...base, currentPassword: 'old-pass', newPassword: 'new-pass1' })).toEqual({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      currentPassword: 'old-pass',
+      newPassword: 'new-pass1',
+    });
+  });
+});
+
+function renderCreate(httpClient: HttpClient) {
+  const dataProvider = createDataProvider({ app: 'corporate', httpClient });
+  const i18nProvider = createI18nProvider(createI18n('en', 'backoffice', resources));
+  return render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
+      <ResourceContextProvider value="ventures">
+        <VentureCreate />
+      </ResourceContextProvider>
+      <Notification />
+    </AdminContext>,
+  );
+}
+
+describe('VentureCreate', () => {
+  it("shows the spec's required messages and sends nothing", async () => {
+    const http = vi.fn<HttpClient>();
+    renderCreate(http);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Title/), 'Solar');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Target Amount is required')).toBeInTheDocument();
+    expect(screen.getByText('Country is required')).toBeInTheDocument();
+    expect(screen.getByText('Loan To Value is required')).toBeInTheDocument();
+    expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
+    expect(http).not.toHaveBeenCalled();
+  }, 20_000);
+
+  it('posts the normalised venture to /api/ventures', async () => {
+    const http = vi.fn<HttpClient>(async () => ({
+      status: 201,
+      headers: new Headers(),
+      body: '',
+      json: { message: 'Venture created!', data: { _id: 'v9', title: 'Solar' } },
+    }));
+    renderCreate(http);
+    const user = userEvent.setup();
+    const fill = async (label: RegExp, value: string) => {
+      const input = await screen.findByLabelText(label);
+      fireEvent.change(input, { target: { value } });
+    };
+    await fill(/^Title/, '  Solar  ');
+    await fill(/^Country/, 'KE');
+    await fill(/^Short Description/, 'Short');
+    await fill(/^Long Description/, 'Long');
+    await fill(/^Collateral Description/, 'Land');
+    await fill(/^Target Amount/, '1000');
+    await fill(/^Min Investment Amount/, '50');
+    await fill(/^Max Investment Amount/, '500');
+    await fill(/^Expected Return/, '12.5');
+    await fill(/^Investment Period/, '12');
+    await fill(/^Closing Date/, '2030-01-31');
+    await fill(/^Collateral Value/, '2000');
+    await fill(/^Loan To Value/, '50');
+    await fill(/^Tags/, 'a, b,, c');
+    await user.click(screen.getByRole('combobox', { name: /Venture Type/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'SME' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(http).toHaveBeenCalled());
+    const [url, options] = http.mock.calls[0] ?? [];
+    expect(url).toBe('/api/ventures');
+    expect(options?.method).toBe('POST');
+    expect(JSON.parse(String(options?.body))).toEqual({
+      title: 'Solar',
+      shortDescription: 'Short',
+      longDescription: 'Long',
+      collateralDescription: 'Land',
+      country: 'KE',
+      ventureType: 'sme',
+      riskLevel: 'medium',
+      minInvestmentAmount: 50,
+      maxInvestmentAmount: 500,
+      targetAmount: 1000,
+      expectedReturn: 12.5,
+      investmentPeriod: 12,
+      closingDate: '2030-01-31T00:00:00.000Z',
+      collateralValue: 2000,
+      loanToValue: 50,
+      isConvertible: false,
+      tags: ['a', 'b', 'c'],
+      lifecycleStatus: 'coming-soon',
+      visibility: 'draft',
+      dateIssued: null,
+    });
+    expect(await screen.findByText('Venture created!')).toBeInTheDocument();
+  }, 20_000);
+});

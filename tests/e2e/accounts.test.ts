@@ -1,0 +1,198 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeOf, parseEml } from '../support/eml';
+import {
+  collectErrors,
+  launchBrowser,
+  SCREENSHOTS,
+  startServer,
+  tempDataDir,
+  VIEWPORTS,
+  type RunningServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ dataDir: tempDataDir() });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Waits for the server's mail worker to write the e-mail to the outbox, and reads its code. */
+async function codeFromOutbox(to: string): Promise<string> {
+  const dir = join(server.dataDir, 'outbox');
+  for (let i = 0; i < 60; i++) {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.sort().reverse()) {
+      const mail = parseEml(await readFile(join(dir, name), 'utf8'));
+      if (mail.to === to) return codeOf(mail);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`no e-mail to ${to} in ${dir}`);
+}
+
+/** The input labelled `label` (MUI adds ' *' to a required field's label). */
+function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+async function chooseOption(page: Page, label: string, option: string) {
+  await field(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+/** Calls of later issues (investments, KYC, the corporate ventures) that are not built yet: the only
+ * 404s a journey may meet. Everything else must answer. */
+const NOT_YET_BUILT = [
+  '/api/investments/my-investments',
+  '/api/kyc/my-verification',
+  '/api/ventures/my-ventures',
+];
+
+function collectMissing(page: Page): string[] {
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 404) missing.push(new URL(response.url()).pathname);
+  });
+  return missing;
+}
+
+describe('an investor, from registration to a changed password', () => {
+  it('registers, verifies, signs in with Remember me, edits the profile, changes the password and comes back', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const missing = collectMissing(page);
+    const email = 'lena.journey@example.com';
+
+    await page.goto(`${server.url}/register`, { waitUntil: 'networkidle' });
+    await field(page, 'First name').fill('Lena');
+    await field(page, 'Last name').fill('Journey');
+    await field(page, 'Email').fill(`  ${email} `);
+    await field(page, 'Phone').fill('+43 660 000 0000');
+    await chooseOption(page, 'Country', 'Austria');
+    await chooseOption(page, 'City', 'Graz');
+    await field(page, 'Address').fill('Herrengasse 1');
+    await field(page, 'Password').fill('journey-pass-1');
+    await field(page, 'Confirm password').fill('journey-pass-1');
+    await page.screenshot({ path: join(SCREENSHOTS, 'register-desktop.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await expect.poll(() => pathname(page)).toBe('/verify-email');
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    await expect
+      .poll(() => page.locator('body').innerText())
+      .toContain('Registration successful! Please verify your email.');
+
+    const code = await codeFromOutbox(email);
+    await field(page, 'Verification code (OTP)').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.locator('body').innerText()).toContain('Email verified successfully.');
+    await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/login');
+
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill('journey-pass-1');
+    await field(page, 'Remember me').check();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => pathname(page)).toBe('/user/overview');
+    const sid = (await context.cookies()).find((c) => c.name === 'sid')!;
+    expect(sid.httpOnly).toBe(true);
+    expect(sid.expires * 1000 - Date.now()).toBeGreaterThan(29 * 24 * 3_600_000);
+
+    await page.reload({ waitUntil: 'networkidle' });
+    expect(pathname(page)).toBe('/user/overview');
+    await expect.poll(() => page.locator('body').innerText()).toContain('Lena');
+
+    await page.goto(`${server.url}/user/profile`, { waitUntil: 'networkidle' });
+    await expect.poll(() => field(page, 'First name').inputValue()).toBe('Lena');
+    await field(page, 'First name').fill('Helena');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.locator('body').innerText()).toContain('Profile updated successfully.');
+
+    await field(page, 'Current password').fill('journey-pass-1');
+    await field(page, 'New password').fill('journey-pass-2');
+    await field(page, 'Confirm password').fill('journey-pass-2');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => field(page, 'Current password').inputValue()).toBe('');
+    await page.screenshot({ path: join(SCREENSHOTS, 'profile-desktop.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => pathname(page)).toBe('/login');
+
+    await page.goto(`${server.url}/user/investments`, { waitUntil: 'networkidle' });
+    await expect.poll(() => pathname(page)).toBe('/login');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill('journey-pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.locator('body').innerText()).toContain('Invalid email or password.');
+    await field(page, 'Password').fill('journey-pass-2');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => pathname(page)).toBe('/user/investments');
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await expect.poll(() => page.locator('body').innerText()).toContain('Helena');
+
+    // The only console errors allowed: the browser's note on the 401 the wrong password provoked on
+    // purpose, and 404s of calls later issues build.
+    expect(missing.filter((path) => !NOT_YET_BUILT.includes(path))).toEqual([]);
+    expect(errors.filter((e) => !e.includes('401') && !e.includes('404'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a company, from registration to its first login', () => {
+  it('registers, verifies and lands in the corporate area', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const missing = collectMissing(page);
+    const email = 'ama.journey@example.com';
+
+    await page.goto(`${server.url}/register-corporate`, { waitUntil: 'networkidle' });
+    await field(page, 'First name').fill('Ama');
+    await field(page, 'Last name').fill('Owusu');
+    await field(page, 'Email').fill(email);
+    await field(page, 'Phone').fill('+233 20 111 2222');
+    await field(page, 'Company name').fill('Kumasi Crafts Ltd');
+    await chooseOption(page, 'Legal form', 'Ltd');
+    await field(page, 'Registration number').fill('CS-998877');
+    await chooseOption(page, 'Country', 'Ghana');
+    await field(page, 'Registered address').fill('5 Adum Road, Kumasi');
+    await field(page, 'Company email').fill('accounts@kumasi-crafts.example');
+    await field(page, 'Company phone').fill('+233 32 000 0000');
+    await field(page, 'Password').fill('company-pass-1');
+    await field(page, 'Confirm password').fill('company-pass-1');
+    await page.screenshot({ path: join(SCREENSHOTS, 'register-corporate-phone.png'), fullPage: true });
+    await page
+      .getByRole('button', { name: /register|create/i })
+      .last()
+      .click();
+
+    await expect.poll(() => pathname(page)).toBe('/verify-email');
+    const code = await codeFromOutbox(email);
+    await field(page, 'Verification code (OTP)').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/login');
+
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill('company-pass-1');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/corporate/overview');
+    await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Ama');
+    await page.screenshot({ path: join(SCREENSHOTS, 'corporate-first-login-phone.png'), fullPage: true });
+    expect(missing.filter((path) => !NOT_YET_BUILT.includes(path))).toEqual([]);
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    await context.close();
+  });
+});

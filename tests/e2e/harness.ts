@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { freePort } from '../../src-server/db/embedded';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cf-e2e-'));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+/** Starts the production server (dist/server/server.mjs) and waits until it is ready. */
+export async function startServer(
+  options: { dataDir: string; port?: number; env?: Record<string, string> } = { dataDir: tempDataDir() },
+): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, ['dist/server/server.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: 'info', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
+    const check = () => {
+      if (output.includes('"msg":"Ready: ')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} while starting:\n${output}`));
+    });
+  }).catch((error: Error) => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    throw error;
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir: options.dataDir,
+    process: child,
+    output: () => output,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/** Runs a server to its exit (for one that must refuse to start). */
+export async function runToExit(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/server.mjs'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  return { code, output };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Console errors and uncaught page errors seen while the page is open. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}

@@ -1,0 +1,146 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectErrors,
+  launchBrowser,
+  runToExit,
+  SCREENSHOTS,
+  startServer,
+  tempDataDir,
+  VIEWPORTS,
+  type RunningServer,
+} from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ dataDir: tempDataDir() });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PAGES: { path: string; name: string; expectText: RegExp }[] = [
+  { path: '/', name: 'home', expectText: /risk/i },
+  { path: '/ventures', name: 'ventures', expectText: /Ventures/ },
+  { path: '/login', name: 'login', expectText: /Remember me/i },
+  { path: '/admin', name: 'admin', expectText: /Sign in|Username|Email/i },
+  { path: '/corporate', name: 'corporate', expectText: /Sign in|Username|Email/i },
+];
+
+describe('the production build in Chromium', () => {
+  for (const { path, name, expectText } of PAGES) {
+    for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+      it(`opens ${path} at ${viewport} width with no console errors and no serious accessibility violations`, async () => {
+        const context = await browser.newContext({ viewport: size });
+        const page = await context.newPage();
+        const errors = collectErrors(page);
+        const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+        expect(response?.status()).toBe(200);
+        await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toMatch(expectText);
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport}.png`), fullPage: true });
+        expect(errors).toEqual([]);
+        if (viewport === 'desktop') {
+          const results = await new AxeBuilder({ page }).analyze();
+          const serious = results.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+          expect(serious).toEqual([]);
+        }
+        await context.close();
+      });
+    }
+  }
+
+  it('shows the demo ventures with their images from /uploads', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/ventures`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('img[src^="/uploads/ventures/"]').count()).toBeGreaterThan(0);
+    const loaded = await page
+      .locator('img[src^="/uploads/ventures/"]')
+      .first()
+      .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+    expect(loaded).toBe(true);
+    await page.close();
+  });
+
+  it('sends unknown pages home and answers unknown API paths with JSON', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/no/such/page`, { waitUntil: 'networkidle' });
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    const api = await fetch(`${server.url}/api/nope`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ message: 'Not found.' });
+    await page.close();
+  });
+});
+
+describe('signing in', () => {
+  it('an admin signs in to the back office and reaches the overview', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill('admin@afrivest.test');
+    await page.getByLabel('Password').first().fill('demo-password-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin overview' }).count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-overview-desktop.png') });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('an investor signs in on the public site, sees the balance and reaches the investor area', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel('Email').fill('investor@afrivest.test');
+    await page.getByLabel('Password').fill('demo-password-2026');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user/overview');
+    await expect.poll(() => page.locator('body').innerText()).toContain('Amelia');
+    // The header's balance slot and the Balance card show the ledger balance.
+    await expect.poll(() => page.locator('header').innerText()).toContain('€16,400.00');
+    await page.screenshot({ path: join(SCREENSHOTS, 'investor-overview-desktop.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the server process', () => {
+  it('refuses a second server on the same DATA_DIR with a clear message', async () => {
+    const second = await runToExit(server.dataDir);
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(`is already using the data folder ${server.dataDir}`);
+    // The first one is unharmed.
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('stops gracefully on SIGTERM and reuses its data at the next start', async () => {
+    const before = await (await fetch(`${server.url}/api/ventures?limit=100`)).json();
+    expect(server.output()).toContain('"msg":"Demo data created"');
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+
+    server = await startServer({ dataDir: server.dataDir });
+    expect(server.output()).not.toContain('Demo data created');
+    const after = await (await fetch(`${server.url}/api/ventures?limit=100`)).json();
+    expect(after.data.map((v: { _id: string }) => v._id)).toEqual(
+      before.data.map((v: { _id: string }) => v._id),
+    );
+  });
+
+  it('refuses a wrong configuration value, naming the variable', async () => {
+    const result = await runToExit(tempDataDir(), { PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("PORT must be a whole number between 0 and 65535 (got 'eighty')");
+  });
+});

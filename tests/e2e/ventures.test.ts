@@ -1,0 +1,298 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  collectErrors,
+  launchBrowser,
+  SCREENSHOTS,
+  startServer,
+  tempDataDir,
+  VIEWPORTS,
+  type RunningServer,
+} from './harness';
+
+/**
+ * The public ventures screens in Chromium against the production build and the demo data: browse,
+ * filter, page, reset, open a venture and see both charts; no console errors, no serious axe
+ * violations, no sideways scrolling on a phone; screenshots at desktop and phone width.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+
+const DEMO_PASSWORD = 'demo-password-2026';
+/** Two ventures added to the nine public demo ventures, so the list has a second page. */
+const EXTRA_TITLES = ['E2E Harbour Crane Leasing', 'E2E Bakery Ovens'];
+
+interface ListAnswer {
+  data: { _id: string; title: string; ventureType: string }[];
+  pagination: { total: number; totalPages: number };
+}
+
+async function signIn(email: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD, rememberMe: false }),
+  });
+  expect(response.status, `login of ${email}`).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+async function call(cookie: string, method: string, path: string, body: unknown) {
+  const response = await fetch(`${server.url}/api${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', Cookie: cookie },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { data?: { _id: string }; message?: string };
+  expect(response.ok, `${method} ${path}: ${response.status} ${answer.message ?? ''}`).toBe(true);
+  return answer;
+}
+
+/** A corporate creates two ventures, makes them public, and an admin approves them. */
+async function addPublicVentures() {
+  const corporate = await signIn('corporate@afrivest.test');
+  const admin = await signIn('admin@afrivest.test');
+  const closingDate = new Date(Date.now() + 60 * 86_400_000).toISOString();
+  for (const [index, title] of EXTRA_TITLES.entries()) {
+    const created = await call(corporate, 'POST', '/ventures', {
+      title,
+      shortDescription: 'Added by the end-to-end test to give the list a second page.',
+      longDescription: 'A venture created through the API by the ventures end-to-end test.',
+      collateralDescription: 'Equipment pledged to the lenders.',
+      country: index === 0 ? 'TZ' : 'SN',
+      ventureType: index === 0 ? 'leasing' : 'sme',
+      riskLevel: index === 0 ? 'high' : 'low',
+      targetAmount: 40_000,
+      expectedReturn: 11.5,
+      investmentPeriod: 12,
+      closingDate,
+      minInvestmentAmount: 50,
+      maxInvestmentAmount: 5_000,
+      collateralValue: 50_000,
+      loanToValue: 80,
+      isConvertible: index === 1,
+      tags: ['e2e'],
+    });
+    const id = created.data!._id;
+    await call(corporate, 'PATCH', `/ventures/id/${id}`, { visibility: 'public' });
+    await call(admin, 'PATCH', `/ventures/admin/${id}/admin-status-update`, {
+      adminStatus: 'approved',
+      adminNotes: 'Approved by the end-to-end test.',
+    });
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer({ dataDir: tempDataDir() });
+  browser = await launchBrowser();
+  await addPublicVentures();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(viewport: keyof typeof VIEWPORTS) {
+  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  return { context, page, errors, requests };
+}
+
+const results = (page: Page) => page.getByRole('region', { name: 'Ventures found' });
+const cardTitles = (page: Page) => results(page).getByRole('heading', { level: 2 }).allInnerTexts();
+const search = (page: Page) => new URL(page.url()).search;
+const listAnswer = (page: Page, match: (url: URL) => boolean) =>
+  page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/ventures' && match(url);
+  });
+
+/** Scrolls through the page so lazy images load, then waits for every image (for full-page shots). */
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await expect
+    .poll(() =>
+      page.evaluate(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0)),
+    )
+    .toBe(true);
+  // Back at the top, the scroll-to-top button zooms out; wait so it is not in the picture.
+  await page.waitForTimeout(600);
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const analysis = await new AxeBuilder({ page }).analyze();
+  const serious = analysis.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(serious).toEqual([]);
+}
+
+let context: BrowserContext | undefined;
+afterAll(async () => context?.close());
+
+describe('the ventures list in Chromium', () => {
+  it('browses, pages, filters, survives a reload and the back button, and resets', async () => {
+    const session = await open('desktop');
+    context = session.context;
+    const { page, errors, requests } = session;
+
+    const first = listAnswer(page, (url) => url.searchParams.get('page') === '1');
+    await page.goto(`${server.url}/ventures`, { waitUntil: 'networkidle' });
+    const firstAnswer = (await (await first).json()) as ListAnswer;
+    expect(firstAnswer.pagination.total).toBe(11);
+    expect(firstAnswer.pagination.totalPages).toBe(2);
+    await expect.poll(() => cardTitles(page)).toEqual(firstAnswer.data.map((v) => v.title));
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Ventures');
+    expect(await page.getByText('11 ventures found').count()).toBe(1);
+    await expect.poll(() => page.locator('img[src^="/uploads/ventures/"]').count()).toBeGreaterThan(0);
+    await loadLazyImages(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'ventures-list-desktop.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+
+    // Page 2 through the page buttons.
+    const second = listAnswer(page, (url) => url.searchParams.get('page') === '2');
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 2' }).click();
+    const secondAnswer = (await (await second).json()) as ListAnswer;
+    expect(secondAnswer.data).toHaveLength(2);
+    await expect.poll(() => cardTitles(page)).toEqual(secondAnswer.data.map((v) => v.title));
+    expect(search(page)).toBe('?page=2');
+
+    // A filter: only leasing cards, back on page 1.
+    const leasing = listAnswer(page, (url) => url.searchParams.get('ventureType') === 'leasing');
+    await page.getByLabel('Venture type').selectOption('leasing');
+    const leasingAnswer = (await (await leasing).json()) as ListAnswer;
+    expect(new URL((await leasing).url()).searchParams.get('page')).toBe('1');
+    expect(leasingAnswer.data.length).toBeGreaterThanOrEqual(2);
+    expect(leasingAnswer.data.every((v) => v.ventureType === 'leasing')).toBe(true);
+    await expect.poll(() => cardTitles(page)).toEqual(leasingAnswer.data.map((v) => v.title));
+    expect(await cardTitles(page)).toContain(EXTRA_TITLES[0]);
+    expect(search(page)).toBe('?ventureType=leasing');
+
+    // Shareable and reload-safe.
+    await page.reload({ waitUntil: 'networkidle' });
+    await expect.poll(() => cardTitles(page)).toEqual(leasingAnswer.data.map((v) => v.title));
+    expect(await page.getByLabel('Venture type').inputValue()).toBe('leasing');
+
+    // The back button returns to page 2 of the unfiltered list.
+    await page.goBack({ waitUntil: 'networkidle' });
+    expect(search(page)).toBe('?page=2');
+    await expect.poll(() => cardTitles(page)).toEqual(secondAnswer.data.map((v) => v.title));
+    expect(await page.getByLabel('Venture type').inputValue()).toBe('all');
+
+    // A search nothing matches, then Reset Filters: the defaults, loaded again (the cache is gone).
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no venture is called this');
+    await page.getByRole('searchbox', { name: 'Search' }).press('Enter');
+    await expect.poll(() => page.getByText('No projects match your current filters.').count()).toBe(1);
+    expect(search(page)).toBe('?search=no+venture+is+called+this');
+    const defaultListCalls = () =>
+      requests.filter((url) => url.endsWith('/api/ventures?sortBy=createdAt&order=desc&page=1&limit=9'))
+        .length;
+    const before = defaultListCalls();
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    await expect.poll(() => search(page)).toBe('');
+    await expect.poll(() => cardTitles(page)).toHaveLength(9);
+    await expect.poll(defaultListCalls).toBe(before + 1);
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
+
+    expect(requests.some((url) => url.includes('VentureCharts'))).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone: filters fold away, no sideways scrolling', async () => {
+    const { context, page, errors } = await open('phone');
+    await page.goto(`${server.url}/ventures?riskLevel=medium`, { waitUntil: 'networkidle' });
+    await expect.poll(() => cardTitles(page).then((titles) => titles.length)).toBeGreaterThan(0);
+    expect(await page.getByLabel('Risk level').isVisible()).toBe(false);
+    await page.getByRole('button', { name: /Show filters/ }).click();
+    await expect.poll(() => page.locator('.MuiCollapse-entered').count()).toBe(1);
+    expect(await page.getByLabel('Risk level').isVisible()).toBe(true);
+    expect(await page.getByLabel('Risk level').inputValue()).toBe('medium');
+    await expectNoSidewaysScroll(page);
+    await loadLazyImages(page);
+    await page.screenshot({ path: join(SCREENSHOTS, 'ventures-list-phone.png'), fullPage: true });
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a venture page in Chromium', () => {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`opens from the list and shows both charts at ${viewport} width`, async () => {
+      const { context, page, errors, requests } = await open(viewport);
+      await page.goto(`${server.url}/ventures`, { waitUntil: 'networkidle' });
+      const title = (await cardTitles(page))[0]!;
+      expect(requests.some((url) => url.includes('VentureCharts'))).toBe(false);
+      await page.getByRole('link', { name: `Details of ${title}` }).click();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(title);
+      expect(new URL(page.url()).pathname).toMatch(/^\/ventures\/[0-9a-f-]{36}$/);
+
+      const funding = page.getByRole('region', { name: 'Funding Progress' });
+      const risk = page.getByRole('region', { name: 'Risk vs Return' });
+      // The charts' own svg carries a <title> (the legend's colour marks are small svgs too).
+      const doughnut = funding.locator('svg:has(> title)');
+      const bars = risk.locator('svg:has(> title)');
+      await expect.poll(() => doughnut.locator('path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => bars.locator('rect, path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      expect(await funding.getByRole('figure').getAttribute('aria-labelledby')).toBeTruthy();
+      expect(await funding.locator('figcaption').innerText()).toMatch(/^Funded €[\d,]+\.\d\d \(\d+%\) of €/);
+      expect(await risk.locator('figcaption').innerText()).toMatch(
+        /^Expected return of [\d.]+% at risk level [123] of 3/,
+      );
+      expect(await doughnut.boundingBox()).toMatchObject({ height: 300 });
+      expect(await bars.boundingBox()).toMatchObject({ height: 300 });
+      // The charts came in their own chunk, only on this page.
+      expect(requests.some((url) => /\/assets\/VentureCharts-[\w-]+\.js$/.test(url))).toBe(true);
+
+      for (const text of ['Venture Stats', 'Key Dates', 'Summary', 'Details', 'Collateral Details']) {
+        expect(await page.getByRole('heading', { level: 2, name: text, exact: true }).count()).toBe(1);
+      }
+      expect(await page.getByRole('link', { name: 'INVEST IN PROJECT' }).count()).toBe(1);
+      await page.waitForLoadState('networkidle');
+      if (viewport === 'phone') await expectNoSidewaysScroll(page);
+      await loadLazyImages(page);
+      await page.screenshot({ path: join(SCREENSHOTS, `venture-detail-${viewport}.png`), fullPage: true });
+      await expectNoSeriousAxeViolations(page);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('reaches the invest dialog through /projects/{id}/invest and reads "No venture found." for an unknown id', async () => {
+    const { context, page, errors } = await open('desktop');
+    const list = (await (await fetch(`${server.url}/api/ventures?limit=1`)).json()) as ListAnswer;
+    const id = list.data[0]!._id;
+    await page.goto(`${server.url}/projects/${id}/invest`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe(`/ventures/${id}/investment-form`);
+
+    await page.goto(`${server.url}/ventures/00000000-0000-4000-8000-000000000000`, {
+      waitUntil: 'networkidle',
+    });
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('No venture found.');
+    // The 404 of the API call is the only console error a missing venture may cause.
+    expect(errors.filter((error) => !error.includes('404'))).toEqual([]);
+    await context.close();
+  });
+});

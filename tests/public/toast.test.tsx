@@ -1,0 +1,85 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_TOAST_MS, ToastProvider, useToast } from '../../src-public/components/ToastProvider';
+import { renderWithProviders } from './helpers';
+
+function Trigger({ message, duration }: { message: string; duration?: number }) {
+  const toast = useToast();
+  return <button onClick={() => toast.success(message, duration)}>notify</button>;
+}
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function advance(ms: number) {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
+describe('ToastProvider', () => {
+  it('shows a toast in the top-right corner and closes it after its duration', () => {
+    renderWithProviders(
+      <ToastProvider>
+        <Trigger message="Profile updated successfully." duration={APP_TOAST_MS} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'notify' }));
+    advance(0);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Profile updated successfully.');
+    expect(alert.closest('.MuiSnackbar-anchorOriginTopRight')).not.toBeNull();
+
+    advance(APP_TOAST_MS - 100);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    advance(200); // the timer fires and the toast starts closing
+    advance(1000); // the exit transition ends
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('pauses while the pointer is over the toast and resumes when it leaves', () => {
+    renderWithProviders(
+      <ToastProvider>
+        <Trigger message="Login successful!" />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'notify' }));
+    advance(0);
+    const alert = screen.getByRole('alert');
+    fireEvent.mouseEnter(alert);
+    advance(20_000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Login successful!');
+
+    fireEvent.mouseLeave(alert);
+    advance(5000);
+    advance(1000);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows toasts one after the other', () => {
+    function Two() {
+      const toast = useToast();
+      return (
+        <button
+          onClick={() => {
+            toast.error('First');
+            toast.info('Second');
+          }}
+        >
+          two
+        </button>
+      );
+    }
+    renderWithProviders(
+      <ToastProvider>
+        <Two />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'two' }));
+    advance(0);
+    expect(screen.getByRole('alert')).toHaveTextContent('First');
+    advance(1000); // the newer toast closes the first one
+    advance(1000);
+    expect(screen.getByRole('alert')).toHaveTextContent('Second');
+  });
+});

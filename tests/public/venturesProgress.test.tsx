@@ -1,0 +1,165 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FundingBar } from '../../src-public/ventures/FundingBar';
+import {
+  daysLeft,
+  fundedPercent,
+  fundedPercentLabel,
+  fundedShare,
+  fundingBarSegments,
+  fundingSplit,
+  riskScore,
+} from '../../src-public/ventures/progress';
+import { renderWithProviders } from './helpers';
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+
+describe('funded share (spec 9: amountFunded / targetAmount, 0 without a target)', () => {
+  it('is the funded share in percent', () => {
+    expect(fundedShare(25_000, 100_000)).toBe(25);
+    expect(fundedShare(0, 100_000)).toBe(0);
+    expect(fundedShare(100_000, 100_000)).toBe(100);
+  });
+
+  it('is 0 when there is no target (0, missing, negative or not a number)', () => {
+    expect(fundedShare(500, 0)).toBe(0);
+    expect(fundedShare(500, undefined)).toBe(0);
+    expect(fundedShare(500, -10)).toBe(0);
+    expect(fundedShare(500, Number.NaN)).toBe(0);
+    expect(fundedShare(500, '1000')).toBe(0);
+  });
+
+  it('reads a missing or negative amount funded as 0', () => {
+    expect(fundedShare(undefined, 1000)).toBe(0);
+    expect(fundedShare(-50, 1000)).toBe(0);
+  });
+
+  it('is not capped for an over-funded venture, but the bar width is', () => {
+    expect(fundedShare(120_000, 100_000)).toBe(120);
+    expect(fundedPercent(120_000, 100_000)).toBe(100);
+  });
+
+  it('is rounded down for the text so 100% only shows once the target is reached', () => {
+    expect(fundedPercentLabel(99_600, 100_000)).toBe(99);
+    expect(fundedPercentLabel(1, 3)).toBe(33);
+    expect(fundedPercentLabel(100_000, 100_000)).toBe(100);
+    expect(fundedPercentLabel(0.29 * 100, 100)).toBe(29); // 28.999999999999996 in floating point
+    expect(fundedPercentLabel(120, 100)).toBe(120);
+  });
+});
+
+describe('funding bar segments (spec 9: funded green, a fixed 20% segment, the rest grey, not below 0)', () => {
+  it('draws the funded share, then 20%, then the remainder', () => {
+    expect(fundingBarSegments(25_000, 100_000)).toEqual({ funded: 25, fixed: 20, remaining: 55 });
+  });
+
+  it('draws only the fixed segment and grey without a target', () => {
+    expect(fundingBarSegments(5_000, 0)).toEqual({ funded: 0, fixed: 20, remaining: 80 });
+    expect(fundingBarSegments(undefined, undefined)).toEqual({ funded: 0, fixed: 20, remaining: 80 });
+  });
+
+  it('never lets the grey remainder go below 0', () => {
+    expect(fundingBarSegments(80, 100)).toEqual({ funded: 80, fixed: 20, remaining: 0 });
+    expect(fundingBarSegments(90, 100)).toEqual({ funded: 90, fixed: 10, remaining: 0 });
+  });
+
+  it('fills the track with green only when fully or over-funded', () => {
+    expect(fundingBarSegments(100, 100)).toEqual({ funded: 100, fixed: 0, remaining: 0 });
+    expect(fundingBarSegments(150, 100)).toEqual({ funded: 100, fixed: 0, remaining: 0 });
+  });
+
+  it('always adds up to exactly the track', () => {
+    for (const funded of [0, 1, 12.5, 33.3, 79.99, 80, 80.01, 99.9, 100, 250]) {
+      const { funded: green, fixed, remaining } = fundingBarSegments(funded, 100);
+      expect(green + fixed + remaining).toBeCloseTo(100, 9);
+      expect(Math.min(green, fixed, remaining)).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
+
+describe('days left (spec 9: days until closingDate, rounded up, minimum 0)', () => {
+  it('rounds a part of a day up', () => {
+    expect(daysLeft(new Date(NOW + 1).toISOString(), NOW)).toBe(1);
+    expect(daysLeft(new Date(NOW + DAY).toISOString(), NOW)).toBe(1);
+    expect(daysLeft(new Date(NOW + DAY + 1).toISOString(), NOW)).toBe(2);
+    expect(daysLeft(new Date(NOW + 10 * DAY - 60_000).toISOString(), NOW)).toBe(10);
+  });
+
+  it('is 0 at and after the closing date', () => {
+    expect(daysLeft(new Date(NOW).toISOString(), NOW)).toBe(0);
+    expect(daysLeft(new Date(NOW - 1).toISOString(), NOW)).toBe(0);
+    expect(daysLeft('2020-01-01T00:00:00Z', NOW)).toBe(0);
+  });
+
+  it('is 0 for a missing or unreadable date', () => {
+    expect(daysLeft(undefined, NOW)).toBe(0);
+    expect(daysLeft(null, NOW)).toBe(0);
+    expect(daysLeft('', NOW)).toBe(0);
+    expect(daysLeft('not a date', NOW)).toBe(0);
+  });
+
+  it('uses the current time by default', () => {
+    expect(daysLeft(new Date(Date.now() + 3 * DAY - 1000).toISOString())).toBe(3);
+  });
+});
+
+describe('doughnut split and risk score', () => {
+  it('splits funded and remaining with whole percentages that add up to 100', () => {
+    expect(fundingSplit(25_000, 100_000)).toEqual({
+      funded: 25_000,
+      remaining: 75_000,
+      fundedPercent: 25,
+      remainingPercent: 75,
+    });
+    expect(fundingSplit(1, 3)).toMatchObject({ fundedPercent: 33, remainingPercent: 67 });
+    expect(fundingSplit(120, 100)).toEqual({
+      funded: 120,
+      remaining: 0,
+      fundedPercent: 100,
+      remainingPercent: 0,
+    });
+    expect(fundingSplit(0, 0)).toEqual({ funded: 0, remaining: 0, fundedPercent: 0, remainingPercent: 0 });
+  });
+
+  it('maps low, medium and high to 1, 2 and 3', () => {
+    expect([riskScore('low'), riskScore('medium'), riskScore('high')]).toEqual([1, 2, 3]);
+    expect(riskScore('extreme')).toBeNull();
+    expect(riskScore(undefined)).toBeNull();
+  });
+});
+
+describe('<FundingBar>', () => {
+  function segmentWidths(container: HTMLElement) {
+    return ['funded', 'fixed', 'remaining'].map(
+      (name) => getComputedStyle(container.querySelector(`[data-segment="${name}"]`)!).width,
+    );
+  }
+
+  it('is a progressbar named by the funded percentage, drawn in three segments', () => {
+    const { container } = renderWithProviders(<FundingBar amountFunded={25_000} targetAmount={100_000} />);
+    const bar = screen.getByRole('progressbar', { name: '25% funded' });
+    expect(bar).toHaveAttribute('aria-valuenow', '25');
+    expect(bar).toHaveAttribute('aria-valuemin', '0');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
+    expect(segmentWidths(container)).toEqual(['25%', '20%', '55%']);
+    expect(screen.getByText('25% funded')).toBeInTheDocument();
+  });
+
+  it('reports 0% without a target and caps the drawing of an over-funded venture', () => {
+    const { container, unmount } = renderWithProviders(<FundingBar amountFunded={500} targetAmount={0} />);
+    expect(screen.getByRole('progressbar', { name: '0% funded' })).toHaveAttribute('aria-valuenow', '0');
+    expect(segmentWidths(container)).toEqual(['0%', '20%', '80%']);
+    unmount();
+
+    const over = renderWithProviders(<FundingBar amountFunded={1_200} targetAmount={1_000} />);
+    const bar = screen.getByRole('progressbar', { name: '120% funded' });
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(segmentWidths(over.container)).toEqual(['100%', '0%', '0%']);
+  });
+
+  it('speaks the reader’s language', () => {
+    renderWithProviders(<FundingBar amountFunded={1} targetAmount={2} />, { language: 'de' });
+    expect(screen.getByRole('progressbar')).toHaveAccessibleName(/50/);
+  });
+});

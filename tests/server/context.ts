@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Role } from '../../src-shared/constants/enums';
+import { buildApp, type AppContext } from '../../src-server/app';
+import { loadConfig } from '../../src-server/config';
+import { createDatabase, type Database } from '../../src-server/db/client';
+import { users } from '../../src-server/db/schema';
+import { hashPassword } from '../../src-server/lib/passwords';
+import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
+import { userAccountId } from '../../src-server/modules/ledger/service';
+import { Mailer } from '../../src-server/modules/mail/service';
+import { codeOf, parseEml, type Mail } from '../support/eml';
+import { withDatabase } from './db-names';
+
+export { parseEml, type Mail };
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  mailer: Mailer;
+  /** Moves the app's clock: `clock.offsetMs = 11 * 60_000` is eleven minutes later. */
+  clock: { offsetMs: number };
+  /** Sends the queued e-mails and returns every e-mail written to the outbox, oldest first. */
+  outbox(): Promise<Mail[]>;
+  /** The 6-digit code of the newest e-mail to that address. */
+  lastCode(to: string): Promise<string>;
+  ctx: AppContext;
+  dataDir: string;
+  databaseUrl: string;
+  databaseName: string;
+  /** A user of that role (verified, active) with a live session, and an `inject` that sends its cookie. */
+  injectAs(role: Role | 'visitor', overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
+  createUser(
+    overrides?: Partial<typeof users.$inferInsert> & { password?: string },
+  ): Promise<typeof users.$inferSelect>;
+}
+
+export interface SignedIn {
+  user: typeof users.$inferSelect | null;
+  cookie: string;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+let current: Promise<TestContext> | undefined;
+let resolved: TestContext | undefined;
+let passwordHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'correct-horse-42';
+
+/** The current test file's context: its own database cloned from the migrated template, and an app. */
+export function testContext(): Promise<TestContext> {
+  current ??= create();
+  return current;
+}
+
+export function currentContext(): TestContext | undefined {
+  return resolved;
+}
+
+async function create(): Promise<TestContext> {
+  const info = inject('testDb');
+  const databaseName = `${info.prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: info.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${databaseName} TEMPLATE ${info.template}`);
+  } finally {
+    await admin.end();
+  }
+  const databaseUrl = withDatabase(info.adminUrl, databaseName);
+  const dataDir = mkdtempSync(join(tmpdir(), 'cf-test-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const database = createDatabase(databaseUrl, { max: 10 });
+  const mailer = new Mailer({
+    connectionString: databaseUrl,
+    dataDir,
+    publicUrl: config.publicUrl,
+    log: { info: () => undefined, warn: () => undefined },
+    background: false,
+  });
+  await mailer.start({ work: false });
+  const clock = { offsetMs: 0 };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    pool: database.pool,
+    mailer,
+    now: () => new Date(Date.now() + clock.offsetMs),
+  };
+  const app = await buildApp(ctx, { logger: false, webDir: join(dataDir, 'no-web-build') });
+
+  let counter = 0;
+  const createUser: TestContext['createUser'] = async (overrides = {}) => {
+    counter += 1;
+    const { password, ...values } = overrides;
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const [row] = await database.db
+      .insert(users)
+      .values({
+        email: `person${counter}-${randomBytes(3).toString('hex')}@example.com`,
+        firstName: 'Test',
+        lastName: `Person ${counter}`,
+        emailVerifiedAt: new Date(),
+        ...values,
+        passwordHash: password ? await hashPassword(password) : await passwordHash,
+      })
+      .returning();
+    await userAccountId(database.db, row!.id);
+    return row!;
+  };
+
+  const injectAs: TestContext['injectAs'] = async (role, overrides = {}) => {
+    if (role === 'visitor') {
+      return { user: null, cookie: '', inject: (options) => app.inject(options) };
+    }
+    const user = await createUser({ role, ...overrides });
+    const { token } = await createSession(database.db, { userId: user.id, rememberMe: false });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    return {
+      user,
+      cookie,
+      inject: (options) =>
+        app.inject({ ...options, headers: { ...(options.headers ?? {}), cookie } } as InjectOptions),
+    };
+  };
+
+  const outbox = async (): Promise<Mail[]> => {
+    await mailer.drain();
+    const dir = join(dataDir, 'outbox');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const mails = await Promise.all(
+      names.sort().map(async (name) => parseEml(await readFile(join(dir, name), 'utf8'))),
+    );
+    return mails;
+  };
+
+  resolved = {
+    app,
+    database,
+    mailer,
+    clock,
+    outbox,
+    async lastCode(to: string) {
+      const mail = (await outbox()).filter((m) => m.to === to).pop();
+      const code = mail ? codeOf(mail) : undefined;
+      if (!code) throw new Error(`no code e-mailed to ${to}`);
+      return code;
+    },
+    ctx,
+    dataDir,
+    databaseUrl,
+    databaseName,
+    injectAs,
+    createUser,
+  };
+  return resolved;
+}
+
+/** Closes the app and the pool, drops the file's database and removes its data folder. */
+export async function disposeContext(): Promise<void> {
+  if (!current) return;
+  const context = await current;
+  current = undefined;
+  resolved = undefined;
+  await context.app.close();
+  await context.mailer.stop();
+  await context.database.close();
+  const info = inject('testDb');
+  const admin = new pg.Client({ connectionString: info.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${context.databaseName} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+  rmSync(context.dataDir, { recursive: true, force: true });
+}

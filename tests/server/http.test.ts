@@ -1,0 +1,207 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src-server/app';
+import { testContext, type TestContext } from './context';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await testContext();
+});
+
+describe('API conventions', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not found.' });
+    const post = await t.app.inject({ method: 'POST', url: '/api/no/such/thing' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('gives every answer a request id, and keeps a sane one sent by the client', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(mine.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('answers a body that is not JSON with 400 and a message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers invalid input with 400, the first message and per-field errors', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nope', password: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Invalid email address.',
+      errors: { email: 'Invalid email address.', password: 'Password is required.' },
+    });
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the OpenAPI description built from the route schemas, and a viewer', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/health',
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/profile/get',
+        '/api/ventures',
+      ]),
+    );
+    expect(
+      doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('rememberMe');
+    const viewer = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.headers['content-type']).toContain('text/html');
+    expect(viewer.body).toContain('swagger-ui');
+  });
+});
+
+describe('cross-site protection (contract, "Sessions and cookies")', () => {
+  const login = (headers: Record<string, string | undefined>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+
+  it('refuses an unsafe request from another site', async () => {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const res = await login(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
+    }
+  });
+
+  it('lets same-origin browsers and non-browser clients through', async () => {
+    for (const headers of [
+      {},
+      { 'sec-fetch-site': 'same-origin', origin: t.ctx.config.publicOrigin },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://localhost:80' },
+    ]) {
+      const res = await login(headers);
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it('never blocks safe methods', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('5xx answers hide their details', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(t.ctx, { logger: false, webDir: join(t.dataDir, 'none') });
+    app.get('/api/test/boom', async () => {
+      throw new Error('relation "secret_table" does not exist at /srv/app/src/db.ts:12');
+    });
+  });
+  afterAll(() => app.close());
+
+  it('answers { message: "Something went wrong." } only', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Something went wrong.' });
+    expect(res.body).not.toContain('secret_table');
+  });
+});
+
+describe('serving the web entries', () => {
+  let app: FastifyInstance;
+  let webDir: string;
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'cf-web-'));
+    mkdirSync(join(webDir, 'assets'));
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>public</title>');
+    writeFileSync(join(webDir, 'backoffice.html'), '<!doctype html><title>backoffice</title>');
+    writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    writeFileSync(join(webDir, 'robots.txt'), 'User-agent: *');
+    mkdirSync(join(t.dataDir, 'uploads', 'ventures', 'v1'), { recursive: true });
+    writeFileSync(join(t.dataDir, 'uploads', 'ventures', 'v1', 'a.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
+    app = await buildApp(t.ctx, { logger: false, webDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', 'public'],
+    ['/ventures', 'public'],
+    ['/ventures/123/investment-form', 'public'],
+    ['/user/overview', 'public'],
+    ['/administrator', 'public'],
+    ['/admin', 'backoffice'],
+    ['/admin/users', 'backoffice'],
+    ['/corporate', 'backoffice'],
+    ['/corporate/ventures/1/show', 'backoffice'],
+  ])('GET %s serves the %s entry', async (url, title) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(`<title>${title}</title>`);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets as immutable, and 404s a missing file instead of a page', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('<title>');
+  });
+
+  it('serves robots.txt and uploaded files', async () => {
+    expect((await app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent');
+    const upload = await app.inject({ method: 'GET', url: '/uploads/ventures/v1/a.jpg' });
+    expect(upload.statusCode).toBe(200);
+    expect(upload.headers['content-type']).toBe('image/jpeg');
+    for (const url of [
+      '/uploads/ventures/v1/../../../etc/passwd',
+      '/uploads/ventures/v1/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.body).not.toContain('root:');
+    }
+  });
+});

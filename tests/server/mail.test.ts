@@ -1,0 +1,133 @@
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src-server/app';
+import { freePort } from '../../src-server/db/embedded';
+import { MAIL_QUEUE, Mailer } from '../../src-server/modules/mail/service';
+import { parseEml, testContext, type TestContext } from './context';
+
+let t: TestContext;
+let port: number;
+let smtp: SMTPServer | undefined;
+let mailer: Mailer;
+const received: { to: string; raw: string }[] = [];
+
+function startSmtp(): Promise<void> {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), raw });
+        callback();
+      });
+    },
+  });
+  return new Promise((resolve) => smtp!.listen(port, '127.0.0.1', () => resolve()));
+}
+
+function stopSmtp(): Promise<void> {
+  return new Promise((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+}
+
+beforeAll(async () => {
+  t = await testContext();
+  port = await freePort();
+  mailer = new Mailer({
+    connectionString: t.databaseUrl,
+    dataDir: t.dataDir,
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    publicUrl: 'https://invest.example.com',
+    log: { info: () => undefined, warn: () => undefined },
+    background: false,
+  });
+  await mailer.start({ work: false });
+});
+
+afterAll(async () => {
+  await mailer.stop();
+  await stopSmtp();
+});
+
+const body = (email: string) => ({
+  firstName: 'Jean',
+  lastName: 'Dupont',
+  email,
+  phone: '+33 6 00 00 00 00',
+  countryName: 'France',
+  city: 'Lyon',
+  address: '1 rue de la République',
+  password: 'a-strong-password',
+});
+
+async function jobStates(): Promise<string[]> {
+  const { rows } = await t.database.pool.query(
+    'SELECT state FROM pgboss.job WHERE name = $1 ORDER BY created_on',
+    [MAIL_QUEUE],
+  );
+  return rows.map((r) => r.state);
+}
+
+describe('e-mail over SMTP', () => {
+  it('sends through SMTP_URL, in the person’s language, with plain-text and HTML bodies', async () => {
+    await startSmtp();
+    const app = await buildApp({ ...t.ctx, mailer }, { logger: false });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body('jean@example.com'),
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await mailer.drain()).toBe(1);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.to).toBe('jean@example.com');
+    const mail = parseEml(received[0]!.raw);
+    expect(mail.subject).toMatch(/^Votre code de vérification AfriVest : \d{6}$/);
+    expect(mail.text).toContain('Bonjour Jean,');
+    expect(mail.text).toContain('https://invest.example.com/verify-email?email=jean%40example.com');
+    expect(mail.html).toContain('lang="fr"');
+    expect(await jobStates()).toEqual(['completed']);
+    await app.close();
+    await stopSmtp();
+  });
+
+  it('never fails a registration when SMTP is down, and delivers the e-mail once it is back', async () => {
+    received.length = 0;
+    const app = await buildApp({ ...t.ctx, mailer }, { logger: false });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body('down@example.com'),
+    });
+    expect(res.statusCode).toBe(201);
+    await expect(mailer.drain()).rejects.toThrow();
+    expect((await jobStates()).slice(-1)).toEqual(['retry']);
+
+    await startSmtp();
+    // pg-boss waits before a retry; make it due now.
+    await t.database.pool.query(
+      `UPDATE pgboss.job SET start_after = now() WHERE name = $1 AND state = 'retry'`,
+      [MAIL_QUEUE],
+    );
+    expect(await mailer.drain()).toBe(1);
+    expect(received.map((r) => r.to)).toEqual(['down@example.com']);
+    expect((await jobStates()).slice(-1)).toEqual(['completed']);
+    await app.close();
+  });
+
+  it('sends no e-mail for a registration that failed', async () => {
+    const before = (await jobStates()).length;
+    const app = await buildApp({ ...t.ctx, mailer }, { logger: false });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: body('down@example.com'),
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await jobStates()).length).toBe(before);
+    await app.close();
+  });
+});

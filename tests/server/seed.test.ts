@@ -1,0 +1,127 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_STATUSES,
+  LIFECYCLE_STATUSES,
+  RISK_LEVELS,
+  VENTURE_TYPES,
+  VISIBILITIES,
+} from '../../src-shared/constants/enums';
+import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-server/db/seed/demo';
+import { testContext, type TestContext } from './context';
+
+let t: TestContext;
+let logins: DemoLogin[];
+beforeAll(async () => {
+  t = await testContext();
+  expect(await isEmpty(t.database.db)).toBe(true);
+  logins = await seedDemo(t.database.db, { uploadsDir: join(t.dataDir, 'uploads') });
+}, 120_000);
+
+const q = async (sql: string) => (await t.database.pool.query(sql)).rows;
+
+describe('demo data', () => {
+  it('has the promised people, each able to sign in with the printed password', async () => {
+    expect(await isEmpty(t.database.db)).toBe(false);
+    expect(logins.map((l) => l.role).sort()).toEqual(
+      ['admin', 'corporate', 'corporate', 'superadmin', 'user', 'user', 'user'].sort(),
+    );
+    for (const login of logins) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: login.email, password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode, login.email).toBe(200);
+      expect(res.json().user.role).toBe(login.role);
+    }
+    const verified = await q(`SELECT u.email, a.balance_cents FROM users u JOIN accounts a ON a.user_id = u.id
+                              WHERE u.role = 'user' AND u.kyc_status = 'complete'`);
+    expect(verified).toEqual([{ email: 'investor@afrivest.test', balance_cents: '1640000' }]);
+  });
+
+  it('has at least 12 ventures spanning every status, type, risk level and visibility', async () => {
+    const rows = await q(
+      'SELECT lifecycle_status, venture_type, risk_level, visibility, admin_status FROM ventures',
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    const values = (key: string) => new Set(rows.map((r) => r[key]));
+    expect(values('lifecycle_status')).toEqual(new Set(LIFECYCLE_STATUSES));
+    expect(values('venture_type')).toEqual(new Set(VENTURE_TYPES));
+    expect(values('risk_level')).toEqual(new Set(RISK_LEVELS));
+    expect(values('visibility')).toEqual(new Set(VISIBILITIES));
+    expect(values('admin_status')).toEqual(new Set(ADMIN_STATUSES));
+  });
+
+  it('gives each public venture 1 to 4 real 16:9 JPEG images on disk', async () => {
+    const rows = await q(
+      `SELECT id, images FROM ventures WHERE admin_status = 'approved' AND visibility = 'public'`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    for (const row of rows) {
+      expect(row.images.length).toBeGreaterThanOrEqual(1);
+      expect(row.images.length).toBeLessThanOrEqual(4);
+      const files = await readdir(join(t.dataDir, 'uploads', 'ventures', row.id));
+      expect(files.length).toBe(row.images.length);
+      for (const path of row.images as string[]) {
+        expect(path).toMatch(new RegExp(`^/uploads/ventures/${row.id}/demo-\\d\\.jpg$`));
+        const image = sharp(join(t.dataDir, path));
+        const meta = await image.metadata();
+        expect(meta.format).toBe('jpeg');
+        expect(meta.width! / meta.height!).toBeCloseTo(16 / 9, 2);
+        const stats = await image.stats();
+        // Not blank: every channel varies across the picture.
+        for (const channel of stats.channels.slice(0, 3)) expect(channel.stdev).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it('puts the money behind it in the ledger: deposits, investments, payouts and a repayment', async () => {
+    const kinds = await q(
+      'SELECT kind, count(*)::int AS n FROM ledger_transactions GROUP BY kind ORDER BY kind::text',
+    );
+    expect(kinds).toEqual([
+      { kind: 'deposit', n: 2 },
+      { kind: 'disbursement', n: 3 },
+      { kind: 'investment', n: 7 },
+      { kind: 'repayment', n: 1 },
+    ]);
+    const funded = await q(`SELECT title, amount_funded_cents = target_amount_cents AS full FROM ventures
+                            WHERE lifecycle_status IN ('funded', 'repaid') ORDER BY title`);
+    expect(funded.every((r) => r.full)).toBe(true);
+    const statuses = await q(`SELECT v.lifecycle_status, i.status, i.profit_paid_cents FROM investments i
+                              JOIN ventures v ON v.id = i.venture_id ORDER BY v.lifecycle_status, i.status`);
+    for (const row of statuses) {
+      const expected = { new: 'invested', funded: 'completed', repaid: 'repaid' }[
+        row.lifecycle_status as string
+      ];
+      expect(row.status).toBe(expected);
+    }
+    // The repaid venture paid 10,000.00 at 12% for 12 months: 1,200.00 of profit.
+    expect(statuses.find((r) => r.status === 'repaid')?.profit_paid_cents).toBe('120000');
+  });
+
+  it('lists the public ventures through the API', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ventures?limit=100' });
+    expect(res.json().pagination.total).toBe(9);
+  });
+});
+
+describe('the demo investor', () => {
+  it('sees the ledger balance through the API', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'investor@afrivest.test', password: DEMO_PASSWORD },
+    });
+    const cookie = String(res.headers['set-cookie']).match(/sid=[^;]+/)![0];
+    const balance = await t.app.inject({
+      method: 'GET',
+      url: '/api/balances/my-balance',
+      headers: { cookie },
+    });
+    expect(balance.json()).toEqual({ balance: 16400 });
+  });
+});

@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Rendering whole pages (MUI + lazy routes) can be slow on a busy two-core machine: give async
+// queries and tests more room than the defaults (1 s / 5 s) so they fail only on real defects (a
+// cold run transforms each lazy page module on first use while the server suite runs alongside).
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+// jsdom does not implement scrolling; the app scrolls to the top after every navigation.
+if (typeof window !== 'undefined') {
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+}
+
+afterEach(() => {
+  cleanup();
+});
