@@ -29,6 +29,7 @@ import {
   updateVenture,
   type UploadedFile,
 } from './service';
+import { publicTotals } from './count-cache';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that is not a UUID names no venture: 404, like an unknown one. */
@@ -58,7 +59,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { rows, total } = await listPublicVentures(ctx.db, request.query, ctx.now());
+        const { rows, total } = await listPublicVentures(ctx.db, request.query, ctx.now(), publicTotals(ctx));
         return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
       },
     );
@@ -117,6 +118,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.ventureId,
           request.body,
         );
+        publicTotals(ctx).clear();
         return { message: 'Updated successfully', data: venture };
       },
     );
@@ -224,6 +226,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.ventureId,
           request.body,
         );
+        publicTotals(ctx).clear();
         return { message: 'Updated successfully', data: venture };
       },
     );

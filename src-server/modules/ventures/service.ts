@@ -19,6 +19,7 @@ import type { DbOrTx } from '../../db/client';
 import { investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
+import type { CountCache } from './count-cache';
 
 type VentureRow = typeof ventures.$inferSelect;
 type Creator = { firstName: string; lastName: string; email: string };
@@ -105,28 +106,59 @@ function filterConditions(query: PublicVentureListQuery | AdminVentureListQuery,
   return where;
 }
 
+type ListPage = {
+  page: number;
+  limit: number;
+  sortBy: (typeof VENTURE_SORT_FIELDS)[number];
+  order: 'asc' | 'desc';
+};
+
+function pageRows(db: DbOrTx, where: SQL | undefined, query: ListPage): Promise<Venture[]> {
+  const direction = query.order === 'asc' ? asc : desc;
+  return db
+    .select({ venture: ventures, createdBy: creatorColumns })
+    .from(ventures)
+    .innerJoin(users, eq(users.id, ventures.createdBy))
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(ventures.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .then((rows) => rows.map((r) => toVenture(r.venture, r.createdBy)));
+}
+
+async function countRows(db: DbOrTx, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(ventures).where(where);
+  return row?.total ?? 0;
+}
+
 async function listWhere(
   db: DbOrTx,
   where: SQL | undefined,
-  query: { page: number; limit: number; sortBy: (typeof VENTURE_SORT_FIELDS)[number]; order: 'asc' | 'desc' },
+  query: ListPage,
 ): Promise<{ rows: Venture[]; total: number }> {
-  const direction = query.order === 'asc' ? asc : desc;
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ venture: ventures, createdBy: creatorColumns })
-      .from(ventures)
-      .innerJoin(users, eq(users.id, ventures.createdBy))
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(ventures.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ total: count() }).from(ventures).where(where),
-  ]);
-  return { rows: rows.map((r) => toVenture(r.venture, r.createdBy)), total: totals[0]?.total ?? 0 };
+  const [rows, total] = await Promise.all([pageRows(db, where, query), countRows(db, where)]);
+  return { rows, total };
 }
 
-export function listPublicVentures(db: DbOrTx, query: PublicVentureListQuery, now = new Date()) {
-  return listWhere(db, and(isPublic, ...filterConditions(query, now)), query);
+/** The filters of a list query without its page and order: what its total depends on. */
+function filterKey(query: PublicVentureListQuery): string {
+  const { page: _page, limit: _limit, sortBy: _sortBy, order: _order, ...filters } = query;
+  return JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+export async function listPublicVentures(
+  db: DbOrTx,
+  query: PublicVentureListQuery,
+  now = new Date(),
+  totals?: CountCache,
+): Promise<{ rows: Venture[]; total: number }> {
+  const where = and(isPublic, ...filterConditions(query, now));
+  if (!totals) return listWhere(db, where, query);
+  const [rows, total] = await Promise.all([
+    pageRows(db, where, query),
+    totals.get(filterKey(query), now.getTime(), () => countRows(db, where)),
+  ]);
+  return { rows, total };
 }
 
 export function listAllVentures(db: DbOrTx, query: AdminVentureListQuery, now = new Date()) {
