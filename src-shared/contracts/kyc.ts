@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { KYC_STATUSES } from '../constants/enums';
+import { NATIONALITY_CODES } from '../constants/nationalities';
+import { paginationQuery, paginationSchema } from './common';
+
+/** Identity documents the built-in verification accepts; all but a passport have a back side. */
+export const KYC_DOCUMENT_TYPES = ['passport', 'id_card', 'driving_licence', 'residence_permit'] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+export const hasBackSide = (type: KycDocumentType) => type !== 'passport';
+
+/** Multipart file fields of POST /api/kyc/session/{token}. */
+export const KYC_FILE_FIELDS = ['documentFront', 'documentBack', 'selfie'] as const;
+export type KycFileField = (typeof KYC_FILE_FIELDS)[number];
+export const KYC_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const KYC_FILE_TYPES = {
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'application/pdf': ['.pdf'],
+};
+export const KYC_MIN_AGE = 18;
+
+/** Whole years between a date of birth (YYYY-MM-DD) and `today`, in UTC. */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const month = today.getUTCMonth() + 1;
+  if (month < m || (month === m && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export const myVerificationSchema = z.object({
+  statusInOurSystem: z.enum(KYC_STATUSES),
+  /** Why the last verification was rejected (only when rejected). */
+  reason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type MyVerification = z.infer<typeof myVerificationSchema>;
+
+export const startVerificationSchema = z.object({ message: z.string(), verificationUrl: z.string() });
+
+/** GET /api/kyc/session/{token}: what the built-in verification page shows before the upload. */
+export const kycSessionSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  expiresAt: z.string(),
+  documentTypes: z.array(z.enum(KYC_DOCUMENT_TYPES)),
+});
+export type KycSession = z.infer<typeof kycSessionSchema>;
+
+/** Text fields of the multipart POST /api/kyc/session/{token}. */
+export const kycSubmissionFieldsSchema = z.object({
+  documentType: z.enum(KYC_DOCUMENT_TYPES, { error: 'Choose the type of your identity document.' }),
+  dateOfBirth: z
+    .string({ error: 'Date of birth is required.' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD).')
+    .refine(
+      (v) =>
+        !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      'Date of birth must be a date (YYYY-MM-DD).',
+    ),
+  nationality: z.enum(NATIONALITY_CODES, { error: 'Choose your nationality.' }),
+  address: z
+    .string({ error: 'Address is required.' })
+    .trim()
+    .min(5, 'Address is required.')
+    .max(300, 'Address must be at most 300 characters.'),
+});
+export type KycSubmissionFields = z.infer<typeof kycSubmissionFieldsSchema>;
+
+export const kycDocumentSchema = z.object({
+  id: z.string(),
+  kind: z.enum(KYC_FILE_FIELDS),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  /** Authenticated admin-only download: GET /api/kyc/admin/documents/{id}. */
+  url: z.string(),
+});
+
+export const kycDecisionSchema = z.object({
+  status: z.enum(['complete', 'rejected']),
+  reason: z.string().nullable(),
+  decidedAt: z.string(),
+  decidedBy: z.object({ id: z.string(), email: z.string() }).nullable(),
+});
+
+const personSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+});
+
+export const kycAdminRowSchema = z.object({
+  id: z.string(),
+  user: personSchema,
+  status: z.enum(KYC_STATUSES),
+  provider: z.string(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type KycAdminRow = z.infer<typeof kycAdminRowSchema>;
+
+export const kycAdminDetailSchema = kycAdminRowSchema.extend({
+  user: personSchema.extend({ role: z.string(), kycStatus: z.enum(KYC_STATUSES) }),
+  documentType: z.enum(KYC_DOCUMENT_TYPES).nullable(),
+  dateOfBirth: z.string().nullable(),
+  nationality: z.string().nullable(),
+  address: z.string().nullable(),
+  documents: z.array(kycDocumentSchema),
+  decisions: z.array(kycDecisionSchema),
+});
+export type KycAdminDetail = z.infer<typeof kycAdminDetailSchema>;
+
+export const kycAdminListQuerySchema = z.object({
+  status: z.enum(KYC_STATUSES, { error: 'Unknown status.' }).optional(),
+  search: z.string().trim().max(200).optional(),
+  ...paginationQuery(10),
+});
+
+export const kycAdminListSchema = z.object({
+  data: z.array(kycAdminRowSchema),
+  pagination: paginationSchema,
+});
+
+export const kycDecisionBodySchema = z
+  .object({
+    status: z.enum(['complete', 'rejected'], { error: "Status must be 'complete' or 'rejected'." }),
+    reason: z.string().trim().max(1000, 'Reason must be at most 1000 characters.').optional().nullable(),
+  })
+  .refine((b) => b.status !== 'rejected' || (b.reason ?? '').length > 0, {
+    message: 'A reason is required to reject a verification.',
+    path: ['reason'],
+  });
