@@ -60,7 +60,32 @@ const envSchema = z.object({
     .int('RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
     .min(1, 'RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
     .default(100),
+  KYC_PROVIDER: z
+    .enum(['builtin', 'hosted'], { message: "KYC_PROVIDER must be 'builtin' or 'hosted'" })
+    .default('builtin'),
+  KYC_PROVIDER_URL: urlWithProtocols('KYC_PROVIDER_URL', ['http:', 'https:']),
+  KYC_PROVIDER_API_KEY: z.string().trim().optional(),
+  KYC_WEBHOOK_SECRET: z.string().trim().optional(),
+  KYC_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+      if (key.length !== 32) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'KYC_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or as base64',
+        });
+        return z.NEVER;
+      }
+      return key;
+    }),
 });
+
+export type KycProviderConfig =
+  { name: 'builtin' } | { name: 'hosted'; apiUrl: string; apiKey: string; webhookSecret: string };
 
 export interface Config {
   port: number;
@@ -80,6 +105,9 @@ export interface Config {
   loginFailureLimit: number;
   /** Calls to the auth endpoints per IP address and minute before 429. */
   authCallsPerMinute: number;
+  kycProvider: KycProviderConfig;
+  /** AES-256 key for identity documents; without it the server reads or makes DATA_DIR's key. */
+  kycEncryptionKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {
@@ -102,6 +130,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  let kycProvider: KycProviderConfig = { name: 'builtin' };
+  if (e.KYC_PROVIDER === 'hosted') {
+    const missing = (['KYC_PROVIDER_URL', 'KYC_PROVIDER_API_KEY', 'KYC_WEBHOOK_SECRET'] as const).filter(
+      (name) => !e[name],
+    );
+    if (missing.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((name) => `- ${name} is required when KYC_PROVIDER is 'hosted'`).join('\n')}`,
+      );
+    kycProvider = {
+      name: 'hosted',
+      apiUrl: e.KYC_PROVIDER_URL!.replace(/\/+$/, ''),
+      apiKey: e.KYC_PROVIDER_API_KEY!,
+      webhookSecret: e.KYC_WEBHOOK_SECRET!,
+    };
+  }
   const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
@@ -119,5 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     loginFailureLimit: e.RATE_LIMIT_LOGIN_FAILURES,
     authCallsPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    kycProvider,
+    kycEncryptionKey: e.KYC_ENCRYPTION_KEY,
   };
 }

@@ -9,7 +9,9 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { createDatabase, runMigrations, type Database } from './db/client';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { isEmpty, seedDemo } from './db/seed/demo';
+import { seedDemoKyc } from './db/seed/kyc';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { resolveKycKey } from './modules/kyc/crypto';
 import { Mailer } from './modules/mail/service';
 import { sweep } from './modules/maintenance/sweep';
 
@@ -19,6 +21,8 @@ export async function main(): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
+    // Identity documents' key: configured, or kept in DATA_DIR with the embedded database.
+    config = { ...config, kycEncryptionKey: resolveKycKey(config) };
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -60,6 +64,10 @@ export async function main(): Promise<void> {
     let demoLines: string[] = [];
     if (!config.databaseUrl && config.seedDemo && (await isEmpty(database.db))) {
       const logins = await seedDemo(database.db, { uploadsDir: join(config.dataDir, 'uploads') });
+      await seedDemoKyc(database.db, {
+        privateDir: join(config.dataDir, 'private'),
+        key: config.kycEncryptionKey!,
+      });
       demoLines = logins.map((l) => `  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}   ${l.note}`);
       logger.info({ logins: logins.map(({ role, email }) => ({ role, email })) }, 'Demo data created');
     }

@@ -1,6 +1,9 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src-server/config';
+import { KEY_FILE, resolveKycKey } from '../../src-server/modules/kyc/crypto';
 
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
@@ -76,5 +79,58 @@ describe('configuration from the environment', () => {
 
   it('lists every wrong variable at once', () => {
     expect(() => loadConfig({ PORT: '-1', LOG_LEVEL: 'x' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe('identity verification settings', () => {
+  it('uses the built-in provider by default and needs every hosted setting for the hosted one', () => {
+    expect(loadConfig({}).kycProvider).toEqual({ name: 'builtin' });
+    expect(() => loadConfig({ KYC_PROVIDER: 'hosted', KYC_PROVIDER_URL: 'https://kyc.example.com' })).toThrow(
+      "- KYC_PROVIDER_API_KEY is required when KYC_PROVIDER is 'hosted'\n- KYC_WEBHOOK_SECRET is required when KYC_PROVIDER is 'hosted'",
+    );
+    expect(
+      loadConfig({
+        KYC_PROVIDER: 'hosted',
+        KYC_PROVIDER_URL: 'https://kyc.example.com/',
+        KYC_PROVIDER_API_KEY: 'k',
+        KYC_WEBHOOK_SECRET: 's',
+      }).kycProvider,
+    ).toEqual({ name: 'hosted', apiUrl: 'https://kyc.example.com', apiKey: 'k', webhookSecret: 's' });
+    expect(() => loadConfig({ KYC_PROVIDER: 'veriff' })).toThrow(
+      "KYC_PROVIDER must be 'builtin' or 'hosted'",
+    );
+  });
+
+  it('reads KYC_ENCRYPTION_KEY as 64 hex digits or base64 of 32 bytes, and names it when wrong', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ KYC_ENCRYPTION_KEY: hex }).kycEncryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    const b64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ KYC_ENCRYPTION_KEY: b64 }).kycEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ KYC_ENCRYPTION_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ KYC_ENCRYPTION_KEY: 'short' })).toThrow(
+      'KYC_ENCRYPTION_KEY must be 32 bytes written as 64 hex digits or as base64',
+    );
+  });
+
+  it('keeps a generated key in DATA_DIR with the embedded database, and demands one with DATABASE_URL', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-kyc-key-'));
+    try {
+      const config = loadConfig({ DATA_DIR: dir });
+      const key = resolveKycKey(config);
+      expect(key).toHaveLength(32);
+      expect(statSync(join(dir, KEY_FILE)).mode & 0o777).toBe(0o600);
+      expect(resolveKycKey(config).equals(key)).toBe(true);
+      expect(() => resolveKycKey(loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://db/x' }))).toThrow(
+        'KYC_ENCRYPTION_KEY is required when DATABASE_URL is set',
+      );
+      const given = loadConfig({
+        DATA_DIR: dir,
+        DATABASE_URL: 'postgres://db/x',
+        KYC_ENCRYPTION_KEY: 'cd'.repeat(32),
+      });
+      expect(resolveKycKey(given).toString('hex')).toBe('cd'.repeat(32));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -51,6 +51,8 @@ let current: Promise<TestContext> | undefined;
 let resolved: TestContext | undefined;
 let passwordHash: Promise<string> | undefined;
 export const TEST_PASSWORD = 'correct-horse-42';
+/** The identity documents' key in server tests (64 hex digits). */
+export const TEST_KYC_KEY = '7f'.repeat(32);
 
 /** The current test file's context: its own database cloned from the migrated template, and an app. */
 export function testContext(): Promise<TestContext> {
@@ -74,7 +76,12 @@ async function create(): Promise<TestContext> {
   }
   const databaseUrl = withDatabase(info.adminUrl, databaseName);
   const dataDir = mkdtempSync(join(tmpdir(), 'cf-test-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    KYC_ENCRYPTION_KEY: TEST_KYC_KEY,
+  });
   const database = createDatabase(databaseUrl, { max: 10 });
   const mailer = new Mailer({
     connectionString: databaseUrl,

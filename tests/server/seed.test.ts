@@ -10,6 +10,7 @@ import {
   VISIBILITIES,
 } from '../../src-shared/constants/enums';
 import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-server/db/seed/demo';
+import { seedDemoKyc } from '../../src-server/db/seed/kyc';
 import { testContext, type TestContext } from './context';
 
 let t: TestContext;
@@ -18,6 +19,10 @@ beforeAll(async () => {
   t = await testContext();
   expect(await isEmpty(t.database.db)).toBe(true);
   logins = await seedDemo(t.database.db, { uploadsDir: join(t.dataDir, 'uploads') });
+  await seedDemoKyc(t.database.db, {
+    privateDir: join(t.dataDir, 'private'),
+    key: t.ctx.config.kycEncryptionKey!,
+  });
 }, 120_000);
 
 const q = async (sql: string) => (await t.database.pool.query(sql)).rows;
@@ -123,5 +128,31 @@ describe('the demo investor', () => {
       headers: { cookie },
     });
     expect(balance.json()).toEqual({ balance: 16400 });
+  });
+
+  it('gives the verified people an approved verification and investor2 documents waiting for review', async () => {
+    const admin = await t.injectAs('admin');
+    const list = await admin.inject({ method: 'GET', url: '/api/kyc/admin?limit=100' });
+    const rows = list
+      .json()
+      .data.map((r: { user: { email: string }; status: string }) => [r.user.email, r.status]);
+    expect(rows.sort()).toEqual([
+      ['corporate@afrivest.test', 'complete'],
+      ['investor2@afrivest.test', 'pending'],
+      ['investor@afrivest.test', 'complete'],
+    ]);
+    const [pending] = await q(`SELECT id FROM users WHERE email = 'investor2@afrivest.test'`);
+    const detail = (await admin.inject({ method: 'GET', url: `/api/kyc/admin/${pending.id}` })).json().data;
+    expect(detail.documents.map((d: { kind: string }) => d.kind)).toEqual([
+      'documentFront',
+      'documentBack',
+      'selfie',
+    ]);
+    for (const doc of detail.documents) {
+      const file = await admin.inject({ method: 'GET', url: doc.url });
+      expect(file.statusCode).toBe(200);
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.format).toBe(doc.mimeType === 'image/png' ? 'png' : 'jpeg');
+    }
   });
 });

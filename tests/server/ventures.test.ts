@@ -10,6 +10,7 @@ import {
   externalAccountId,
 } from '../../src-server/modules/ledger/service';
 import { testContext, type SignedIn, type TestContext } from './context';
+import { multipart } from './multipart';
 
 let t: TestContext;
 let owner: SignedIn;
@@ -56,26 +57,6 @@ async function approve(id: string, visibility: 'public' | 'private' = 'public') 
   });
   expect(res.statusCode).toBe(200);
   return res.json().data;
-}
-
-function multipart(files: { field?: string; filename: string; content: Buffer; type?: string }[]) {
-  const boundary = `----test${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'images'}"; filename="${file.filename}"\r\n` +
-          `Content-Type: ${file.type ?? 'image/jpeg'}\r\n\r\n`,
-      ),
-      file.content,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 const picture = (format: 'jpeg' | 'png' | 'webp', width = 320, height = 180) =>

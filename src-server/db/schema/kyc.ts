@@ -1,4 +1,4 @@
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { kycStatusEnum } from './enums';
 import { users } from './users';
 
@@ -16,6 +16,7 @@ export const kycVerifications = pgTable(
     tokenHash: text('token_hash'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     externalSessionId: text('external_session_id'),
+    documentType: text('document_type'),
     dateOfBirth: date('date_of_birth'),
     nationality: text('nationality'),
     address: text('address'),
@@ -28,6 +29,8 @@ export const kycVerifications = pgTable(
   (t) => [
     index('kyc_verifications_user_idx').on(t.userId, t.createdAt.desc()),
     index('kyc_verifications_status_idx').on(t.status),
+    uniqueIndex('kyc_verifications_token_idx').on(t.tokenHash),
+    uniqueIndex('kyc_verifications_external_idx').on(t.provider, t.externalSessionId),
   ],
 );
 
@@ -50,3 +53,21 @@ export const kycWebhookEvents = pgTable('kyc_webhook_events', {
   provider: text('provider').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every decision on a verification, with who made it and when (an audit trail; never updated). */
+export const kycDecisions = pgTable(
+  'kyc_decisions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    verificationId: uuid('verification_id')
+      .notNull()
+      .references(() => kycVerifications.id, { onDelete: 'cascade' }),
+    status: kycStatusEnum('status').notNull(),
+    reason: text('reason'),
+    /** The admin who decided; null when an external provider decided (its webhook). */
+    decidedBy: uuid('decided_by').references(() => users.id),
+    source: text('source').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('kyc_decisions_verification_idx').on(t.verificationId, t.decidedAt)],
+);

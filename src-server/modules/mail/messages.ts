@@ -24,6 +24,22 @@ const resources = {
         subject: 'Confirm your new AfriVest e-mail address',
         intro: 'Enter this code in your profile to confirm your new e-mail address:',
       },
+      kycReceived: {
+        subject: 'We received your identity documents',
+        intro:
+          'Thank you! We received your identity documents and will review them, usually within one business day. We will e-mail you the result.',
+      },
+      kycApproved: {
+        subject: 'Your identity is verified',
+        intro: 'Good news: your identity is verified. You can now invest in ventures on AfriVest.',
+        link: 'Browse the ventures: {{url}}',
+      },
+      kycRejected: {
+        subject: 'Your identity verification was not approved',
+        intro: 'We could not approve your identity verification.',
+        reason: 'Reason: {{reason}}',
+        link: 'You can start a new verification on this page: {{url}}',
+      },
     },
   },
   de: {
@@ -47,6 +63,23 @@ const resources = {
         subject: 'Bestätigen Sie Ihre neue AfriVest-E-Mail-Adresse',
         intro: 'Geben Sie diesen Code in Ihrem Profil ein, um Ihre neue E-Mail-Adresse zu bestätigen:',
       },
+      kycReceived: {
+        subject: 'Wir haben Ihre Ausweisdokumente erhalten',
+        intro:
+          'Vielen Dank! Wir haben Ihre Ausweisdokumente erhalten und prüfen sie, in der Regel innerhalb eines Werktags. Wir informieren Sie per E-Mail über das Ergebnis.',
+      },
+      kycApproved: {
+        subject: 'Ihre Identität ist bestätigt',
+        intro:
+          'Gute Nachricht: Ihre Identität ist bestätigt. Sie können jetzt in Projekte auf AfriVest investieren.',
+        link: 'Zu den Projekten: {{url}}',
+      },
+      kycRejected: {
+        subject: 'Ihre Identitätsprüfung wurde nicht bestätigt',
+        intro: 'Wir konnten Ihre Identitätsprüfung nicht bestätigen.',
+        reason: 'Grund: {{reason}}',
+        link: 'Auf dieser Seite können Sie eine neue Prüfung beginnen: {{url}}',
+      },
     },
   },
   es: {
@@ -68,6 +101,22 @@ const resources = {
       changeEmail: {
         subject: 'Confirme su nueva dirección de correo de AfriVest',
         intro: 'Introduzca este código en su perfil para confirmar su nueva dirección de correo:',
+      },
+      kycReceived: {
+        subject: 'Hemos recibido sus documentos de identidad',
+        intro:
+          '¡Gracias! Hemos recibido sus documentos de identidad y los revisaremos, normalmente en un día hábil. Le enviaremos el resultado por correo.',
+      },
+      kycApproved: {
+        subject: 'Su identidad está verificada',
+        intro: 'Buenas noticias: su identidad está verificada. Ya puede invertir en proyectos en AfriVest.',
+        link: 'Ver los proyectos: {{url}}',
+      },
+      kycRejected: {
+        subject: 'Su verificación de identidad no ha sido aprobada',
+        intro: 'No hemos podido aprobar su verificación de identidad.',
+        reason: 'Motivo: {{reason}}',
+        link: 'Puede iniciar una nueva verificación en esta página: {{url}}',
       },
     },
   },
@@ -91,6 +140,23 @@ const resources = {
       changeEmail: {
         subject: 'Confirmez votre nouvelle adresse e-mail AfriVest',
         intro: 'Saisissez ce code dans votre profil pour confirmer votre nouvelle adresse e-mail :',
+      },
+      kycReceived: {
+        subject: "Nous avons reçu vos pièces d'identité",
+        intro:
+          "Merci ! Nous avons reçu vos pièces d'identité et les examinerons, en général sous un jour ouvré. Nous vous enverrons le résultat par e-mail.",
+      },
+      kycApproved: {
+        subject: 'Votre identité est vérifiée',
+        intro:
+          'Bonne nouvelle : votre identité est vérifiée. Vous pouvez maintenant investir dans des projets sur AfriVest.',
+        link: 'Voir les projets : {{url}}',
+      },
+      kycRejected: {
+        subject: "Votre vérification d'identité n'a pas été approuvée",
+        intro: "Nous n'avons pas pu approuver votre vérification d'identité.",
+        reason: 'Motif : {{reason}}',
+        link: 'Vous pouvez commencer une nouvelle vérification sur cette page : {{url}}',
       },
     },
   },

@@ -5,7 +5,18 @@ import { emailT } from './messages';
 export type MailMessage =
   | { kind: 'verify-email'; to: string; lang: LanguageCode; name: string; code: string }
   | { kind: 'reset-password'; to: string; lang: LanguageCode; name: string; code: string }
-  | { kind: 'change-email'; to: string; lang: LanguageCode; name: string; code: string };
+  | { kind: 'change-email'; to: string; lang: LanguageCode; name: string; code: string }
+  | { kind: 'kyc-received'; to: string; lang: LanguageCode; name: string }
+  | { kind: 'kyc-approved'; to: string; lang: LanguageCode; name: string }
+  | {
+      kind: 'kyc-rejected';
+      to: string;
+      lang: LanguageCode;
+      name: string;
+      reason: string;
+      /** The person's verification page, to start again. */
+      path: string;
+    };
 
 export interface RenderedMail {
   subject: string;
@@ -16,17 +27,52 @@ export interface RenderedMail {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
+
+/** A notice without a code (identity verification): paragraphs and an optional link. */
+function renderNotice(
+  message: Extract<MailMessage, { kind: `kyc-${string}` }>,
+  publicUrl: string,
+): RenderedMail {
+  const t = emailT(message.lang);
+  const key = { 'kyc-received': 'kycReceived', 'kyc-approved': 'kycApproved', 'kyc-rejected': 'kycRejected' }[
+    message.kind
+  ];
+  const url =
+    message.kind === 'kyc-approved'
+      ? `${publicUrl}/ventures`
+      : message.kind === 'kyc-rejected'
+        ? `${publicUrl}${message.path}`
+        : undefined;
+  const paragraphs = [
+    t('greeting', { name: message.name }),
+    t(`${key}.intro`),
+    ...(message.kind === 'kyc-rejected' ? [t('kycRejected.reason', { reason: message.reason })] : []),
+    ...(url ? [t(`${key}.link`, { url })] : []),
+    t('signature'),
+  ];
+  const text = [...paragraphs.flatMap((p) => [p, '']), '--', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t(`${key}.subject`), text, html };
+}
+
 /** Renders a message as plain text and HTML in the person's language. */
 export function renderMail(message: MailMessage, publicUrl: string): RenderedMail {
+  if (message.kind.startsWith('kyc-'))
+    return renderNotice(message as Extract<MailMessage, { kind: `kyc-${string}` }>, publicUrl);
+  const coded = message as Extract<MailMessage, { code: string }>;
   const t = emailT(message.lang);
   const key = { 'verify-email': 'verify', 'reset-password': 'reset', 'change-email': 'changeEmail' }[
-    message.kind
+    coded.kind
   ];
   const email = encodeURIComponent(message.to);
   const url =
-    message.kind === 'verify-email'
+    coded.kind === 'verify-email'
       ? `${publicUrl}/verify-email?email=${email}`
-      : message.kind === 'reset-password'
+      : coded.kind === 'reset-password'
         ? `${publicUrl}/reset-password?email=${email}`
         : undefined;
   const lines = [
@@ -34,7 +80,7 @@ export function renderMail(message: MailMessage, publicUrl: string): RenderedMai
     '',
     t(`${key}.intro`),
     '',
-    message.code,
+    coded.code,
     '',
     t('codeValid'),
     ...(url ? ['', t(`${key}.link`, { url })] : []),
@@ -45,15 +91,14 @@ export function renderMail(message: MailMessage, publicUrl: string): RenderedMai
     t('footer'),
   ];
   const text = lines.join('\n');
-  const paragraph = (s: string) => `<p style="margin:0 0 16px">${escapeHtml(s)}</p>`;
   const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
 ${paragraph(t('greeting', { name: message.name }))}
 ${paragraph(t(`${key}.intro`))}
-<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 16px">${escapeHtml(message.code)}</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:bold;margin:0 0 16px">${escapeHtml(coded.code)}</p>
 ${paragraph(t('codeValid'))}
 ${url ? `<p style="margin:0 0 16px"><a href="${escapeHtml(url)}">${escapeHtml(url)}</a></p>` : ''}
 ${paragraph(t('signature'))}
 <p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
 </body></html>`;
-  return { subject: t(`${key}.subject`, { code: message.code }), text, html };
+  return { subject: t(`${key}.subject`, { code: coded.code }), text, html };
 }

@@ -1,0 +1,293 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, pagination } from '../../../src-shared/contracts/common';
+import {
+  KYC_FILE_FIELDS,
+  KYC_MAX_FILE_BYTES,
+  kycAdminDetailSchema,
+  kycAdminListQuerySchema,
+  kycAdminListSchema,
+  kycDecisionBodySchema,
+  kycSessionSchema,
+  kycSubmissionFieldsSchema,
+  myVerificationSchema,
+  startVerificationSchema,
+  type KycFileField,
+} from '../../../src-shared/contracts/kyc';
+import { KYC_STATUSES } from '../../../src-shared/constants/enums';
+import type { AppContext } from '../../app';
+import { HttpError } from '../../lib/http-error';
+import { requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
+import { verifyWebhookSignature } from './providers';
+import {
+  applyWebhookEvent,
+  decideAsAdmin,
+  detailForAdmin,
+  getSession,
+  listForAdmin,
+  myVerification,
+  readDocument,
+  RECEIVED,
+  startVerification,
+  submitDocuments,
+  TOO_LARGE,
+  type KycUpload,
+  type WebhookEvent,
+} from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tokenParams = z.object({ token: z.string() });
+const userParams = z.object({ userId: z.string() });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const FIELD_NAMES = new Set(Object.keys(kycSubmissionFieldsSchema.shape));
+
+const webhookEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(['verification.submitted', 'verification.approved', 'verification.declined']),
+  sessionId: z.string().min(1).max(200),
+  reason: z.string().max(1000).nullish(),
+});
+
+export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/kyc/my-verification',
+      {
+        onRequest: requireRole('user', 'corporate'),
+        schema: {
+          tags: ['kyc'],
+          summary: 'The caller’s identity-verification status (and the reason of a rejection)',
+          response: { 200: myVerificationSchema, ...errors },
+        },
+      },
+      async (request) => myVerification(ctx.db, requireAuth(request).user.id),
+    );
+
+    app.post(
+      '/kyc/start-verification',
+      {
+        onRequest: requireRole('user', 'corporate'),
+        schema: {
+          tags: ['kyc'],
+          summary:
+            'A verification link: the built-in page /kyc/{token} (single use, 2 hours) or the hosted provider’s page',
+          response: { 200: startVerificationSchema, ...errors, 502: errorSchema },
+        },
+      },
+      async (request) => ({
+        message: 'Verification link generated!',
+        verificationUrl: await startVerification(ctx, requireAuth(request)),
+      }),
+    );
+
+    app.get(
+      '/kyc/session/:token',
+      {
+        schema: {
+          tags: ['kyc'],
+          summary: 'Built-in verification page: whose link it is (the token is the credential)',
+          params: tokenParams,
+          response: { 200: kycSessionSchema, 404: errorSchema },
+        },
+      },
+      async (request) => getSession(ctx, request.params.token),
+    );
+
+    app.post(
+      '/kyc/session/:token',
+      {
+        schema: {
+          tags: ['kyc'],
+          summary:
+            'Built-in verification: multipart fields documentType, dateOfBirth (18+), nationality, address; files documentFront, documentBack (not for a passport), selfie (JPEG, PNG or PDF, 10 MB each). Sets the status to pending.',
+          params: tokenParams,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: z.object({ message: z.string(), statusInOurSystem: z.literal('pending') }),
+            400: errorSchema,
+            404: errorSchema,
+            413: errorSchema,
+            415: errorSchema,
+          },
+        },
+      },
+      async (request) => {
+        if (!request.isMultipart()) throw new HttpError(415, 'Send the documents as multipart/form-data.');
+        const raw: Record<string, string> = {};
+        const uploads: KycUpload[] = [];
+        try {
+          for await (const part of request.parts({
+            limits: { fileSize: KYC_MAX_FILE_BYTES, files: KYC_FILE_FIELDS.length, fields: 10 },
+          })) {
+            if (part.type === 'file') {
+              if (!KYC_FILE_FIELDS.includes(part.fieldname as KycFileField)) {
+                part.file.resume();
+                continue;
+              }
+              const bytes = await part.toBuffer();
+              uploads.push({ field: part.fieldname as KycFileField, bytes });
+            } else if (FIELD_NAMES.has(part.fieldname) && typeof part.value === 'string') {
+              raw[part.fieldname] = part.value;
+            }
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpError(413, TOO_LARGE);
+          throw error;
+        }
+        await submitDocuments(ctx, request.params.token, raw, uploads);
+        return { message: RECEIVED, statusInOurSystem: 'pending' as const };
+      },
+    );
+
+    app.get(
+      '/kyc/admin',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['kyc'],
+          summary: `Verifications to review (default: every one that was submitted or decided); status one of ${KYC_STATUSES.join(', ')}`,
+          querystring: kycAdminListQuerySchema,
+          response: { 200: kycAdminListSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await listForAdmin(ctx.db, request.query);
+        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+      },
+    );
+
+    app.get(
+      '/kyc/admin/:userId',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['kyc'],
+          summary: 'A person’s latest verification with its details, documents and every decision',
+          params: userParams,
+          response: { 200: z.object({ data: kycAdminDetailSchema }), ...errors },
+        },
+      },
+      async (request) => {
+        if (!UUID.test(request.params.userId)) throw new HttpError(404, 'User not found.');
+        return { data: await detailForAdmin(ctx.db, request.params.userId) };
+      },
+    );
+
+    app.patch(
+      '/kyc/admin/:userId',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['kyc'],
+          summary:
+            'Approve (complete) or reject (reason required) a person’s verification; the person is e-mailed',
+          params: userParams,
+          body: kycDecisionBodySchema,
+          response: { 200: z.object({ message: z.string(), data: kycAdminDetailSchema }), ...errors },
+        },
+      },
+      async (request) => {
+        if (!UUID.test(request.params.userId)) throw new HttpError(404, 'User not found.');
+        const data = await decideAsAdmin(ctx, requireAuth(request), request.params.userId, request.body);
+        request.log.info({ userId: request.params.userId, status: request.body.status }, 'kyc decision');
+        return { message: 'Updated successfully', data };
+      },
+    );
+
+    app.get(
+      '/kyc/admin/documents/:documentId',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: ['kyc'],
+          summary: 'An identity document (decrypted), for admins only; 404 for anyone else',
+          params: z.object({ documentId: z.string() }),
+          response: {
+            200: z.unknown().describe('The document: image/jpeg, image/png or application/pdf'),
+            401: errorSchema,
+            404: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        if (!UUID.test(request.params.documentId)) throw new HttpError(404, 'Document not found.');
+        // Not an admin: the document does not exist as far as the caller can tell.
+        if (auth.user.role !== 'admin' && auth.user.role !== 'superadmin')
+          throw new HttpError(404, 'Document not found.');
+        const doc = await readDocument(ctx, request.params.documentId);
+        request.log.info(
+          { documentId: request.params.documentId, adminId: auth.user.id },
+          'kyc document opened',
+        );
+        return reply
+          .header('content-type', doc.mimeType)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', `inline; filename="${doc.kind}${extensionOf(doc.mimeType)}"`)
+          .send(doc.bytes);
+      },
+    );
+
+    // The hosted provider's webhook reads the raw body: the signature covers its exact bytes.
+    await app.register(async (hooks) => {
+      hooks.removeContentTypeParser('application/json');
+      hooks.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+        (_r, body, done) => done(null, body),
+      );
+      hooks.post(
+        '/kyc/webhook',
+        {
+          schema: {
+            tags: ['kyc'],
+            summary:
+              'Hosted provider’s decisions. Headers X-Kyc-Timestamp (Unix seconds, within 300 s) and X-Kyc-Signature (hex HMAC-SHA256 of "{timestamp}.{raw body}" with KYC_WEBHOOK_SECRET); body { id, type: verification.submitted|approved|declined, sessionId, reason? }; each event id is applied once',
+            response: {
+              200: z.object({ message: z.string() }),
+              400: errorSchema,
+              401: errorSchema,
+              404: errorSchema,
+            },
+          },
+        },
+        async (request) => {
+          const provider = ctx.config.kycProvider;
+          if (provider.name !== 'hosted')
+            throw new HttpError(404, 'No verification provider webhook is configured.');
+          const raw = request.body as Buffer | undefined;
+          if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'The request body must be JSON.');
+          const header = (name: string) => {
+            const value = request.headers[name];
+            return typeof value === 'string' ? value : undefined;
+          };
+          const check = verifyWebhookSignature(
+            provider.webhookSecret,
+            header('x-kyc-timestamp'),
+            header('x-kyc-signature'),
+            raw,
+            ctx.now(),
+          );
+          if (check === 'bad-signature') throw new HttpError(401, 'Invalid webhook signature.');
+          if (check === 'stale')
+            throw new HttpError(401, 'Webhook timestamp is outside the allowed 300 seconds.');
+          let json: unknown;
+          try {
+            json = JSON.parse(raw.toString('utf8'));
+          } catch {
+            throw new HttpError(400, 'The request body is not valid JSON.');
+          }
+          const event = webhookEventSchema.safeParse(json);
+          if (!event.success) throw new HttpError(400, 'The event is not a verification event.');
+          const result = await applyWebhookEvent(ctx, event.data as WebhookEvent);
+          return { message: result === 'applied' ? 'Event applied.' : 'Event already applied.' };
+        },
+      );
+    });
+  };
+}
+
+function extensionOf(mimeType: string): string {
+  return mimeType === 'application/pdf' ? '.pdf' : mimeType === 'image/png' ? '.png' : '.jpg';
+}
