@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src-shared/constants/enums';
+import { renderMail, type MailMessage } from '../../src-server/modules/mail/templates';
+
+const base = { to: 'p@example.com', name: 'Ama <b>' };
+
+describe('identity-verification e-mails', () => {
+  it('exist in every language with their own subject, text and escaped HTML', () => {
+    for (const { code: lang } of LANGUAGES) {
+      const subjects = new Set<string>();
+      const messages: MailMessage[] = [
+        { kind: 'kyc-received', lang, ...base },
+        { kind: 'kyc-approved', lang, ...base },
+        { kind: 'kyc-rejected', lang, ...base, reason: 'Blurred <photo>', path: '/corporate/verification' },
+      ];
+      for (const message of messages) {
+        const mail = renderMail(message, 'https://afrivest.example');
+        subjects.add(mail.subject);
+        expect(mail.text).toContain('Ama <b>');
+        expect(mail.html).toContain('Ama &lt;b&gt;');
+        expect(mail.html).not.toContain('<photo>');
+        expect(mail.html).toContain(`lang="${lang}"`);
+      }
+      expect(subjects.size).toBe(3);
+      const rejected = renderMail(messages[2]!, 'https://afrivest.example');
+      expect(rejected.text).toContain('Blurred <photo>');
+      expect(rejected.text).toContain('https://afrivest.example/corporate/verification');
+      expect(renderMail(messages[1]!, 'https://afrivest.example').text).toContain(
+        'https://afrivest.example/ventures',
+      );
+    }
+  });
+
+  it('reads in English', () => {
+    const mail = renderMail(
+      { kind: 'kyc-rejected', lang: 'en', ...base, reason: 'Document expired.', path: '/user/verification' },
+      'https://x.test',
+    );
+    expect(mail.subject).toBe('Your identity verification was not approved');
+    expect(mail.text.split('\n').slice(0, 9)).toEqual([
+      'Hello Ama <b>,',
+      '',
+      'We could not approve your identity verification.',
+      '',
+      'Reason: Document expired.',
+      '',
+      'You can start a new verification on this page: https://x.test/user/verification',
+      '',
+      'The AfriVest team',
+    ]);
+  });
+});
