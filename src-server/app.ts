@@ -19,6 +19,7 @@ import { authRoutes, profileRoutes } from './modules/auth/routes';
 import type { Mailer } from './modules/mail/service';
 import { balanceRoutes } from './modules/balances/routes';
 import { healthRoutes } from './modules/health/routes';
+import { investmentRoutes } from './modules/investments/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { ventureRoutes } from './modules/ventures/routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(ventureRoutes(ctx));
       await api.register(balanceRoutes(ctx));
       await api.register(kycRoutes(ctx));
+      await api.register(investmentRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -115,5 +115,9 @@ export const ventures = pgTable(
         .where(sql`${t.adminStatus} = 'approved' AND ${t.visibility} = 'public' AND NOT ${t.isDeleted}`),
     ),
     index('ventures_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // The closing-date job: ventures still raising money, by closing date.
+    index('ventures_raising_closing_date_idx')
+      .on(t.closingDate)
+      .where(sql`${t.lifecycleStatus} = 'new' AND ${t.cancelledAt} IS NULL`),
   ],
 );

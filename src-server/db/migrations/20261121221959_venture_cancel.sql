@@ -1,0 +1,1 @@
+CREATE INDEX "ventures_raising_closing_date_idx" ON "ventures" USING btree ("closing_date") WHERE "ventures"."lifecycle_status" = 'new' AND "ventures"."cancelled_at" IS NULL;

@@ -1,0 +1,479 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { InvestmentStatus } from '../../../src-shared/constants/enums';
+import type { AdminInvestment, Investment } from '../../../src-shared/contracts/money';
+import type { Venture } from '../../../src-shared/contracts/ventures';
+import { centsToEuros, eurosToCents, expectedReturnCents, formatEuros } from '../../../src-shared/money';
+import type { AppContext } from '../../app';
+import type { DbOrTx } from '../../db/client';
+import { accounts, investments, users, ventures } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import type { SessionContext } from '../auth/sessions';
+import { once, type Answer } from '../idempotency';
+import { escrowAccountId, externalAccountId, postTransaction, userAccountId } from '../ledger/service';
+import { publicTotals } from '../ventures/count-cache';
+import { toVenture } from '../ventures/service';
+
+export const NOT_VERIFIED = 'Please complete identity verification before investing.';
+export const NOT_OPEN = 'This venture is not open for investment.';
+export const INSUFFICIENT = 'Insufficient balance.';
+const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
+
+type VentureRow = typeof ventures.$inferSelect;
+type InvestmentRow = typeof investments.$inferSelect;
+
+function toInvestment(row: InvestmentRow, venture: { id: string; title: string }): Investment {
+  return {
+    _id: row.id,
+    venture: { _id: venture.id, title: venture.title },
+    amount: centsToEuros(row.amountCents),
+    profitPaid: centsToEuros(row.profitPaidCents),
+    status: row.status,
+    totalExpectedReturn: centsToEuros(row.totalExpectedReturnCents),
+    investmentDate: row.investmentDate.toISOString(),
+  };
+}
+
+async function lockVenture(tx: DbOrTx, id: string): Promise<VentureRow> {
+  const [row] = await tx.select().from(ventures).where(eq(ventures.id, id)).for('update');
+  if (!row || row.isDeleted) throw new HttpError(404, 'Venture not found.');
+  return row;
+}
+
+/** Locks an account row (the caller keeps the global order: ventures, user accounts by id, escrow, external). */
+async function lockAccount(tx: DbOrTx, id: string): Promise<bigint> {
+  const [row] = await tx
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .for('update');
+  return row!.balance;
+}
+
+/**
+ * The target is reached (or an admin closed the funding): the venture is `funded`, its investments
+ * `completed`, and the escrow is paid out to the company off-platform (escrow -> external).
+ */
+async function closeFundingIn(
+  ctx: AppContext,
+  tx: DbOrTx,
+  venture: VentureRow,
+  by: string | null,
+): Promise<VentureRow> {
+  const now = ctx.now();
+  const escrow = await escrowAccountId(tx, venture.id);
+  const held = await lockAccount(tx, escrow);
+  if (held > 0n) {
+    await postTransaction(tx, {
+      kind: 'disbursement',
+      createdBy: by,
+      ventureId: venture.id,
+      note: `Funding closed: ${money(held)} paid out to the company`,
+      entries: [
+        { accountId: escrow, amountCents: -held },
+        { accountId: await externalAccountId(tx), amountCents: held },
+      ],
+      at: now,
+    });
+  }
+  await tx
+    .update(investments)
+    .set({ status: 'completed', updatedAt: now })
+    .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'invested')));
+  const [updated] = await tx
+    .update(ventures)
+    .set({ lifecycleStatus: 'funded', updatedAt: now })
+    .where(eq(ventures.id, venture.id))
+    .returning();
+  return updated!;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Investing
+
+export async function invest(
+  ctx: AppContext,
+  auth: SessionContext,
+  body: { ventureId: string; amount: number },
+  idempotencyKey: string | undefined,
+): Promise<Answer<{ message: string; data: Investment }> & { replayed: boolean }> {
+  const amountCents = eurosToCents(body.amount)!;
+  const now = ctx.now();
+  let fundedNow = false;
+  const answer = await ctx.db.transaction(async (tx) =>
+    once(
+      tx,
+      { userId: auth.user.id, scope: 'invest', key: idempotencyKey, request: body, now },
+      async (ledgerKey) => {
+        const [user] = await tx
+          .select({ role: users.role, isActive: users.isActive, kycStatus: users.kycStatus })
+          .from(users)
+          .where(eq(users.id, auth.user.id));
+        if (!user?.isActive) throw new HttpError(403, 'Your account is deactivated.');
+        if (user.role !== 'user' || user.kycStatus !== 'complete') throw new HttpError(403, NOT_VERIFIED);
+
+        // Locks in the fixed order: the venture, then the investor's account (then escrow, external).
+        const venture = await lockVenture(tx, body.ventureId);
+        const account = await userAccountId(tx, auth.user.id);
+        const balance = await lockAccount(tx, account);
+
+        const open =
+          venture.adminStatus === 'approved' &&
+          venture.visibility !== 'draft' &&
+          venture.lifecycleStatus === 'new' &&
+          venture.cancelledAt === null &&
+          (venture.goesLiveAt === null || venture.goesLiveAt <= now) &&
+          venture.closingDate > now;
+        if (!open) throw new HttpError(409, NOT_OPEN);
+        const left = venture.targetAmountCents - venture.amountFundedCents;
+        if (left <= 0n) throw new HttpError(409, NOT_OPEN);
+        // The last ticket may be below the minimum: it is exactly what is left.
+        if (amountCents < venture.minInvestmentCents && amountCents !== left)
+          throw new HttpError(400, `Minimum investment is ${money(venture.minInvestmentCents)}`, {
+            amount: `Minimum investment is ${money(venture.minInvestmentCents)}`,
+          });
+        if (amountCents > venture.maxInvestmentCents)
+          throw new HttpError(400, `Maximum investment is ${money(venture.maxInvestmentCents)}`, {
+            amount: `Maximum investment is ${money(venture.maxInvestmentCents)}`,
+          });
+        if (amountCents > left)
+          throw new HttpError(400, `Only ${money(left)} is left to fund in this venture.`, {
+            amount: `Only ${money(left)} is left to fund in this venture.`,
+          });
+        if (amountCents > balance) throw new HttpError(400, INSUFFICIENT, { amount: INSUFFICIENT });
+
+        const escrow = await escrowAccountId(tx, venture.id);
+        const transactionId = await postTransaction(tx, {
+          kind: 'investment',
+          createdBy: auth.user.id,
+          ventureId: venture.id,
+          idempotencyKey: ledgerKey,
+          entries: [
+            { accountId: account, amountCents: -amountCents },
+            { accountId: escrow, amountCents },
+          ],
+          at: now,
+        });
+        const [row] = await tx
+          .insert(investments)
+          .values({
+            ventureId: venture.id,
+            userId: auth.user.id,
+            amountCents,
+            totalExpectedReturnCents: expectedReturnCents(
+              amountCents,
+              venture.expectedReturn,
+              venture.investmentPeriod,
+            ),
+            ledgerTransactionId: transactionId,
+            investmentDate: now,
+            updatedAt: now,
+          })
+          .returning();
+        const [updated] = await tx
+          .update(ventures)
+          .set({ amountFundedCents: sql`${ventures.amountFundedCents} + ${amountCents}`, updatedAt: now })
+          .where(eq(ventures.id, venture.id))
+          .returning();
+        let status: InvestmentStatus = 'invested';
+        if (updated!.amountFundedCents === updated!.targetAmountCents) {
+          await closeFundingIn(ctx, tx, updated!, null);
+          fundedNow = true;
+          status = 'completed';
+        }
+        return {
+          statusCode: 201,
+          body: { message: 'Investment successful!', data: toInvestment({ ...row!, status }, venture) },
+        };
+      },
+    ),
+  );
+  if (fundedNow) publicTotals(ctx).clear();
+  return answer;
+}
+
+export async function listMine(db: DbOrTx, userId: string): Promise<Investment[]> {
+  const rows = await db
+    .select({ investment: investments, venture: { id: ventures.id, title: ventures.title } })
+    .from(investments)
+    .innerJoin(ventures, eq(ventures.id, investments.ventureId))
+    .where(eq(investments.userId, userId))
+    .orderBy(desc(investments.investmentDate), desc(investments.id));
+  return rows.map((r) => toInvestment(r.investment, r.venture));
+}
+
+export async function listForAdmin(
+  db: DbOrTx,
+  query: { search?: string; status?: InvestmentStatus; page: number; limit: number },
+): Promise<{ rows: AdminInvestment[]; total: number }> {
+  const where: SQL[] = [];
+  if (query.status) where.push(eq(investments.status, query.status));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      or(
+        ilike(users.email, pattern),
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(ventures.title, pattern),
+      )!,
+    );
+  }
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        investment: investments,
+        venture: { id: ventures.id, title: ventures.title },
+        user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+      })
+      .from(investments)
+      .innerJoin(ventures, eq(ventures.id, investments.ventureId))
+      .innerJoin(users, eq(users.id, investments.userId))
+      .where(and(...where))
+      .orderBy(desc(investments.investmentDate), desc(investments.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: count() })
+      .from(investments)
+      .innerJoin(ventures, eq(ventures.id, investments.ventureId))
+      .innerJoin(users, eq(users.id, investments.userId))
+      .where(and(...where)),
+  ]);
+  return {
+    rows: rows.map((r) => ({ ...toInvestment(r.investment, r.venture), investedBy: r.user })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+// A venture's money (admin)
+
+async function withCreator(tx: DbOrTx, row: VentureRow): Promise<Venture> {
+  const [creator] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, row.createdBy));
+  return toVenture(row, creator!);
+}
+
+/** Closes the funding early: `new` -> `funded`; a second call changes nothing. */
+export async function closeFunding(ctx: AppContext, admin: SessionContext, ventureId: string) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const venture = await lockVenture(tx, ventureId);
+    if (venture.lifecycleStatus === 'funded' && venture.cancelledAt === null)
+      return { message: 'Funding is already closed.', data: await withCreator(tx, venture) };
+    if (
+      venture.lifecycleStatus !== 'new' ||
+      venture.cancelledAt !== null ||
+      venture.adminStatus !== 'approved'
+    )
+      throw new HttpError(409, 'Only a venture raising money can close its funding.');
+    if (venture.amountFundedCents === 0n)
+      throw new HttpError(409, 'Nobody has invested in this venture yet.');
+    const updated = await closeFundingIn(ctx, tx, venture, admin.user.id);
+    return { message: 'Funding closed.', data: await withCreator(tx, updated) };
+  });
+  publicTotals(ctx).clear();
+  return result;
+}
+
+/**
+ * Cancels a venture still raising money and refunds every investment (escrow -> each investor) in
+ * one ledger transaction; the venture leaves the public list (admin status `rejected`). A second
+ * call changes nothing.
+ */
+export async function cancelVenture(
+  ctx: AppContext,
+  by: string | null,
+  ventureId: string,
+  reason: string,
+): Promise<{ message: string; data: Venture }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const venture = await lockVenture(tx, ventureId);
+    if (venture.cancelledAt !== null)
+      return { message: 'This venture is already cancelled.', data: await withCreator(tx, venture) };
+    if (venture.lifecycleStatus === 'funded' || venture.lifecycleStatus === 'repaid')
+      throw new HttpError(409, 'A funded venture cannot be cancelled: its money has been paid out.');
+    const now = ctx.now();
+    const open = await tx
+      .select()
+      .from(investments)
+      .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'invested')));
+    if (open.length > 0) {
+      const perUser = new Map<string, bigint>();
+      for (const i of open) perUser.set(i.userId, (perUser.get(i.userId) ?? 0n) + i.amountCents);
+      const accountRows = await tx
+        .select({ id: accounts.id, userId: accounts.userId })
+        .from(accounts)
+        .where(inArray(accounts.userId, [...perUser.keys()]))
+        .orderBy(asc(accounts.id));
+      const total = open.reduce((sum, i) => sum + i.amountCents, 0n);
+      const escrow = await escrowAccountId(tx, venture.id);
+      await postTransaction(tx, {
+        kind: 'refund',
+        createdBy: by,
+        ventureId: venture.id,
+        note: `Venture cancelled: ${reason}`,
+        // Investors' accounts in id order, then the escrow: the global lock order.
+        entries: [
+          ...accountRows.map((a) => ({ accountId: a.id, amountCents: perUser.get(a.userId!)! })),
+          { accountId: escrow, amountCents: -total },
+        ],
+        at: now,
+      });
+      await tx
+        .update(investments)
+        .set({ status: 'refunded', updatedAt: now })
+        .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'invested')));
+    }
+    const [updated] = await tx
+      .update(ventures)
+      .set({
+        cancelledAt: now,
+        cancelReason: reason,
+        adminStatus: 'rejected',
+        adminNotes: reason,
+        amountFundedCents: 0n,
+        updatedAt: now,
+      })
+      .where(eq(ventures.id, venture.id))
+      .returning();
+    return {
+      message: open.length ? `Venture cancelled; ${open.length} investments refunded.` : 'Venture cancelled.',
+      data: await withCreator(tx, updated!),
+    };
+  });
+  publicTotals(ctx).clear();
+  return result;
+}
+
+/** Splits `total` cents over `weights` in proportion, to the cent, with largest-remainder rounding. */
+export function splitProRata(total: bigint, weights: bigint[]): bigint[] {
+  const sum = weights.reduce((a, b) => a + b, 0n);
+  if (sum <= 0n) throw new RangeError('weights must sum to more than 0');
+  const shares = weights.map((w) => (total * w) / sum);
+  const remainders = weights.map((w, i) => ({ i, r: (total * w) % sum }));
+  let left = total - shares.reduce((a, b) => a + b, 0n);
+  // Largest remainder first; ties go to the earlier (older) investment.
+  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
+  for (const { i } of remainders) {
+    if (left === 0n) break;
+    shares[i]! += 1n;
+    left -= 1n;
+  }
+  return shares;
+}
+
+/**
+ * A repayment of principal and interest: `amount` enters from off-platform and is credited to the
+ * investors pro rata to their investments, to the cent. `final` moves the venture and its
+ * investments to `repaid`.
+ */
+export async function recordRepayment(
+  ctx: AppContext,
+  admin: SessionContext,
+  ventureId: string,
+  body: { amount: number; final: boolean },
+  idempotencyKey: string | undefined,
+) {
+  const amountCents = eurosToCents(body.amount)!;
+  const now = ctx.now();
+  const answer = await ctx.db.transaction(async (tx) =>
+    once(
+      tx,
+      { userId: admin.user.id, scope: `repayment:${ventureId}`, key: idempotencyKey, request: body, now },
+      async (ledgerKey) => {
+        const venture = await lockVenture(tx, ventureId);
+        if (venture.lifecycleStatus === 'repaid') throw new HttpError(409, 'This venture is already repaid.');
+        if (venture.lifecycleStatus !== 'funded')
+          throw new HttpError(409, 'Only a funded venture can record repayments.');
+        const rows = await tx
+          .select()
+          .from(investments)
+          .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'completed')))
+          .orderBy(asc(investments.investmentDate), asc(investments.id));
+        if (rows.length === 0) throw new HttpError(409, 'This venture has no investments to repay.');
+        const shares = splitProRata(
+          amountCents,
+          rows.map((r) => r.amountCents),
+        );
+        const accountRows = await tx
+          .select({ id: accounts.id, userId: accounts.userId })
+          .from(accounts)
+          .where(inArray(accounts.userId, [...new Set(rows.map((r) => r.userId))]))
+          .orderBy(asc(accounts.id));
+        const perUser = new Map<string, bigint>();
+        rows.forEach((r, i) => perUser.set(r.userId, (perUser.get(r.userId) ?? 0n) + shares[i]!));
+        const entries = accountRows
+          .map((a) => ({ accountId: a.id, amountCents: perUser.get(a.userId!)! }))
+          .filter((e) => e.amountCents > 0n);
+        await postTransaction(tx, {
+          kind: 'repayment',
+          createdBy: admin.user.id,
+          ventureId: venture.id,
+          idempotencyKey: ledgerKey,
+          note: body.final ? 'Final repayment' : 'Repayment',
+          entries: [...entries, { accountId: await externalAccountId(tx), amountCents: -amountCents }],
+          at: now,
+        });
+        for (const [i, row] of rows.entries()) {
+          const repaid = row.repaidCents + shares[i]!;
+          await tx
+            .update(investments)
+            .set({
+              repaidCents: repaid,
+              profitPaidCents: repaid > row.amountCents ? repaid - row.amountCents : 0n,
+              ...(body.final && { status: 'repaid' as const }),
+              updatedAt: now,
+            })
+            .where(eq(investments.id, row.id));
+        }
+        if (body.final)
+          await tx
+            .update(ventures)
+            .set({ lifecycleStatus: 'repaid', updatedAt: now })
+            .where(eq(ventures.id, venture.id));
+        return {
+          statusCode: 200,
+          body: {
+            message: body.final ? 'Final repayment recorded.' : 'Repayment recorded.',
+            data: { credited: centsToEuros(amountCents), investors: perUser.size },
+          },
+        };
+      },
+    ),
+  );
+  if (body.final) publicTotals(ctx).clear();
+  return answer;
+}
+
+/** The closing-date rule: a venture still raising money after its closing date is cancelled and refunded. */
+export async function cancelExpiredVentures(ctx: AppContext): Promise<number> {
+  const due = await ctx.db
+    .select({ id: ventures.id })
+    .from(ventures)
+    .where(
+      and(
+        eq(ventures.lifecycleStatus, 'new'),
+        sql`${ventures.cancelledAt} IS NULL`,
+        sql`${ventures.closingDate} <= ${ctx.now()}`,
+      ),
+    )
+    .limit(500);
+  let cancelled = 0;
+  for (const { id } of due) {
+    // Re-checked under the venture's lock inside cancelVenture; one venture per transaction.
+    const [still] = await ctx.db
+      .select({ status: ventures.lifecycleStatus, cancelledAt: ventures.cancelledAt })
+      .from(ventures)
+      .where(eq(ventures.id, id));
+    if (still?.status !== 'new' || still.cancelledAt) continue;
+    try {
+      await cancelVenture(ctx, null, id, 'The closing date passed before the target was reached.');
+      cancelled += 1;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error; // funded or gone meanwhile: nothing to cancel
+    }
+  }
+  return cancelled;
+}
