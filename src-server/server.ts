@@ -11,6 +11,7 @@ import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } f
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { seedDemoKyc } from './db/seed/kyc';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { cancelExpiredVentures } from './modules/investments/service';
 import { resolveKycKey } from './modules/kyc/crypto';
 import { Mailer } from './modules/mail/service';
 import { sweep } from './modules/maintenance/sweep';
@@ -80,12 +81,15 @@ export async function main(): Promise<void> {
       log: logger,
     });
     const db = database.db;
-    await mailer.start({ work: true, hourly: () => sweep(db) });
+    const appContext = { config, db: database.db, pool: database.pool, mailer, now: () => new Date() };
+    await mailer.start({
+      work: true,
+      hourly: () => sweep(db),
+      // The closing-date rule: ventures still raising money after their closing date are cancelled and refunded.
+      everyTenMinutes: async () => ({ cancelledVentures: await cancelExpiredVentures(appContext) }),
+    });
 
-    const app = await buildApp(
-      { config, db: database.db, pool: database.pool, mailer, now: () => new Date() },
-      { loggerInstance: logger },
-    );
+    const app = await buildApp(appContext, { loggerInstance: logger });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -522,7 +522,16 @@ describe('the hourly sweep', () => {
       `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, 'verify-email', 'x', $2)`,
       [user.id, old],
     );
+    await t.database.pool.query(
+      `INSERT INTO idempotency_keys (user_id, key, scope, request_hash, created_at)
+       VALUES ($1, 'sweep-old', 'invest', 'h', now() - interval '25 hours'), ($1, 'sweep-live', 'invest', 'h', now())`,
+      [user.id],
+    );
     const removed = await sweep(t.database.db);
+    expect(removed.idempotencyKeys).toBe(1);
+    expect(
+      (await t.database.pool.query(`SELECT key FROM idempotency_keys WHERE key LIKE 'sweep-%'`)).rows,
+    ).toEqual([{ key: 'sweep-live' }]);
     expect(removed.rateLimits).toBeGreaterThanOrEqual(1);
     expect(removed.sessions).toBeGreaterThanOrEqual(1);
     expect(removed.codes).toBeGreaterThanOrEqual(1);

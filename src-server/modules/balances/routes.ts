@@ -1,11 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema } from '../../../src-shared/contracts/common';
-import { centsToEuros } from '../../../src-shared/money';
+import { errorSchema, pagination } from '../../../src-shared/contracts/common';
+import {
+  adminHistoryRowSchema,
+  allHistoriesQuerySchema,
+  balanceRowSchema,
+  balancesQuerySchema,
+  historyQuerySchema,
+  historyRowSchema,
+  listOf,
+} from '../../../src-shared/contracts/money';
+import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../app';
 import { accounts } from '../../db/schema';
-import { requireAuth, requireRole } from '../../plugins/session';
+import { HttpError } from '../../lib/http-error';
+import { requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
+import { readIdempotencyKey } from '../idempotency';
+import { adjustBalance, allHistories, historyOf, listBalances, readProof, type Proof } from './service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const MAX_PROOF_BYTES = 10 * 1024 * 1024;
+const isAdmin = (role: string) => role === 'admin' || role === 'superadmin';
 
 export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,6 +43,163 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .from(accounts)
           .where(eq(accounts.userId, user.id));
         return { balance: centsToEuros(row?.balanceCents ?? 0n) };
+      },
+    );
+
+    app.get(
+      '/balances',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['balances'],
+          summary: 'Every investor and corporate balance; search, sortBy updatedAt|balance, sortOrder',
+          querystring: balancesQuerySchema,
+          response: { 200: listOf(balanceRowSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await listBalances(ctx.db, request.query);
+        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+      },
+    );
+
+    app.get(
+      '/balances/all-histories',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['balances'],
+          summary: 'Every balance movement of every person, newest first, with the proof of an adjustment',
+          querystring: allHistoriesQuerySchema,
+          response: { 200: listOf(adminHistoryRowSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const { rows, total } = await allHistories(ctx.db, request.query);
+        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+      },
+    );
+
+    app.get(
+      '/balances/:userId/history',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: ['balances'],
+          summary:
+            "A person's balance movements (their ledger entries), newest first; that person or an admin",
+          params: z.object({ userId: z.string() }),
+          querystring: historyQuerySchema,
+          response: { 200: listOf(historyRowSchema), ...errors },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const { userId } = request.params;
+        // Someone else's history does not exist as far as the caller can tell.
+        if (!UUID.test(userId) || (auth.user.id !== userId && !isAdmin(auth.user.role)))
+          throw new HttpError(404, 'User not found.');
+        const { rows, total } = await historyOf(ctx.db, userId, request.query);
+        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+      },
+    );
+
+    app.post(
+      '/balances/add-balance/:userId',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['balances'],
+          summary:
+            'Add (positive) or deduct (negative) an amount: multipart fields amount (two decimals, not 0), note, proof (JPEG, PNG or PDF, 10 MB). Optional Idempotency-Key',
+          params: z.object({ userId: z.string() }),
+          consumes: ['multipart/form-data'],
+          response: {
+            200: z.object({ message: z.string(), balance: z.number() }),
+            ...errors,
+            413: errorSchema,
+            415: errorSchema,
+            422: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const key = readIdempotencyKey(request.headers);
+        if (!UUID.test(request.params.userId)) throw new HttpError(404, 'User not found.');
+        if (!request.isMultipart()) throw new HttpError(415, 'Send the amount as multipart/form-data.');
+        const fields: Record<string, string> = {};
+        let proof: Proof | null = null;
+        try {
+          for await (const part of request.parts({
+            limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 5 },
+          })) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'proof') {
+                part.file.resume();
+                continue;
+              }
+              const bytes = await part.toBuffer();
+              if (bytes.length > 0) proof = { bytes };
+            } else if (typeof part.value === 'string') {
+              fields[part.fieldname] = part.value;
+            }
+          }
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpError(413, 'The proof may be at most 10 MB.');
+          throw error;
+        }
+        const raw = fields.amount?.trim() ?? '';
+        if (raw === '') throw new HttpError(400, 'Amount is required', { amount: 'Amount is required' });
+        const amountCents = eurosToCents(raw);
+        if (amountCents === null)
+          throw new HttpError(400, 'Amount must be an amount with at most two decimals', {
+            amount: 'Amount must be an amount with at most two decimals',
+          });
+        if (amountCents === 0n)
+          throw new HttpError(400, 'Amount must not be 0', { amount: 'Amount must not be 0' });
+        const note = fields.note?.trim() || null;
+        if (note && note.length > 500)
+          throw new HttpError(400, 'Note must be at most 500 characters', {
+            note: 'Note must be at most 500 characters',
+          });
+        const answer = await adjustBalance(
+          ctx,
+          requireAuth(request),
+          request.params.userId,
+          { amountCents, note, proof },
+          key,
+        );
+        if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+        return reply.status(200).send(answer.body);
+      },
+    );
+
+    app.get(
+      '/balances/proofs/:transactionId',
+      {
+        onRequest: requireSignedIn,
+        schema: {
+          tags: ['balances'],
+          summary: 'The proof attached to a balance adjustment, for admins only (404 for anyone else)',
+          params: z.object({ transactionId: z.string() }),
+          response: {
+            200: z.unknown().describe('image/jpeg, image/png or application/pdf'),
+            401: errorSchema,
+            404: errorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const auth = requireAuth(request);
+        if (!isAdmin(auth.user.role) || !UUID.test(request.params.transactionId))
+          throw new HttpError(404, 'Proof not found.');
+        const proof = await readProof(ctx, request.params.transactionId);
+        return reply
+          .header('content-type', proof.mimeType)
+          .header('cache-control', 'no-store')
+          .header('content-disposition', 'inline')
+          .send(proof.bytes);
       },
     );
   };

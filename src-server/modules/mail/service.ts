@@ -8,6 +8,7 @@ import { renderMail, type MailMessage } from './templates';
 
 export const MAIL_QUEUE = 'send-email';
 export const SWEEP_QUEUE = 'hourly-sweep';
+export const TEN_MINUTES_QUEUE = 'ten-minute-jobs';
 export const MAIL_FROM = 'AfriVest <no-reply@afrivest.example>';
 
 export interface MailerOptions {
@@ -52,7 +53,16 @@ export class Mailer {
 
   /** Starts the queue (creating its tables on first use); `work` also starts sending, and runs
    * `hourly` every hour on one instance (pg-boss schedules are shared by every instance). */
-  async start({ work, hourly }: { work: boolean; hourly?: () => Promise<unknown> }): Promise<void> {
+  async start({
+    work,
+    hourly,
+    everyTenMinutes,
+  }: {
+    work: boolean;
+    hourly?: () => Promise<unknown>;
+    /** Runs every 10 minutes on one instance (the closing-date rule of ventures). */
+    everyTenMinutes?: () => Promise<unknown>;
+  }): Promise<void> {
     await this.boss.start();
     this.started = true;
     await this.ensureQueue(MAIL_QUEUE, {
@@ -66,6 +76,13 @@ export class Mailer {
       await this.boss.schedule(SWEEP_QUEUE, '17 * * * *');
       await this.boss.work(SWEEP_QUEUE, async () => {
         this.options.log.info({ removed: await hourly() }, 'hourly sweep');
+      });
+    }
+    if (everyTenMinutes) {
+      await this.ensureQueue(TEN_MINUTES_QUEUE, { retryLimit: 2, retentionDays: 1 });
+      await this.boss.schedule(TEN_MINUTES_QUEUE, '*/10 * * * *');
+      await this.boss.work(TEN_MINUTES_QUEUE, async () => {
+        this.options.log.info({ result: await everyTenMinutes() }, 'ten-minute jobs');
       });
     }
     if (work) {

@@ -1,0 +1,279 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { LedgerKind } from '../../../src-shared/constants/enums';
+import type { HistoryRow } from '../../../src-shared/contracts/money';
+import { centsToEuros } from '../../../src-shared/money';
+import type { AppContext } from '../../app';
+import type { DbOrTx } from '../../db/client';
+import { accounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import type { SessionContext } from '../auth/sessions';
+import { hashRequest, once } from '../idempotency';
+import { decryptDocument, encryptDocument } from '../kyc/crypto';
+import { sniffDocument } from '../kyc/service';
+import { externalAccountId, postTransaction, userAccountId } from '../ledger/service';
+
+export const INSUFFICIENT = 'Insufficient balance.';
+const person = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
+const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const searchPeople = (search: string | undefined): SQL | undefined =>
+  search
+    ? or(
+        ilike(users.email, escapeLike(search)),
+        ilike(users.firstName, escapeLike(search)),
+        ilike(users.lastName, escapeLike(search)),
+      )
+    : undefined;
+
+const historyColumns = {
+  id: ledgerEntries.id,
+  kind: ledgerTransactions.kind,
+  amount: ledgerEntries.amountCents,
+  before: ledgerEntries.balanceBeforeCents,
+  after: ledgerEntries.balanceAfterCents,
+  note: ledgerTransactions.note,
+  at: ledgerEntries.createdAt,
+};
+
+function toHistory(r: {
+  id: bigint;
+  kind: LedgerKind;
+  amount: bigint;
+  before: bigint;
+  after: bigint;
+  note: string | null;
+  at: Date;
+}): HistoryRow {
+  return {
+    id: String(r.id),
+    kind: r.kind,
+    amount: centsToEuros(r.amount),
+    balanceBefore: centsToEuros(r.before),
+    balanceAfter: centsToEuros(r.after),
+    note: r.note,
+    at: r.at.toISOString(),
+  };
+}
+
+/** A person who has (or may have) a balance: investors and corporates. */
+async function loadHolder(db: DbOrTx, userId: string) {
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  if (!user || (user.role !== 'user' && user.role !== 'corporate'))
+    throw new HttpError(404, 'User not found.');
+  return user;
+}
+
+export async function historyOf(
+  db: DbOrTx,
+  userId: string,
+  page: { page: number; limit: number },
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  await loadHolder(db, userId);
+  const where = and(eq(accounts.userId, userId));
+  const [rows, totals] = await Promise.all([
+    db
+      .select(historyColumns)
+      .from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db
+      .select({ total: count() })
+      .from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+      .where(where),
+  ]);
+  return { rows: rows.map(toHistory), total: totals[0]?.total ?? 0 };
+}
+
+export async function allHistories(db: DbOrTx, query: { search?: string; page: number; limit: number }) {
+  const where = and(eq(accounts.kind, 'user'), searchPeople(query.search));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        ...historyColumns,
+        transactionId: ledgerTransactions.id,
+        proofPath: ledgerTransactions.proofPath,
+        createdById: ledgerTransactions.createdBy,
+        user: person,
+      })
+      .from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: count() })
+      .from(ledgerEntries)
+      .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(where),
+  ]);
+  const creatorIds = [...new Set(rows.map((r) => r.createdById).filter((id): id is string => !!id))];
+  const creators = new Map<string, string>();
+  for (const id of creatorIds) {
+    const [c] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
+    if (c) creators.set(id, c.email);
+  }
+  return {
+    rows: rows.map((r) => ({
+      ...toHistory(r),
+      user: r.user,
+      proofUrl: r.proofPath ? `/api/balances/proofs/${r.transactionId}` : null,
+      createdBy:
+        r.createdById && creators.has(r.createdById)
+          ? { id: r.createdById, email: creators.get(r.createdById)! }
+          : null,
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+export async function listBalances(
+  db: DbOrTx,
+  query: {
+    search?: string;
+    sortBy: 'updatedAt' | 'balance';
+    sortOrder: 'asc' | 'desc';
+    page: number;
+    limit: number;
+  },
+) {
+  const where = and(eq(accounts.kind, 'user'), searchPeople(query.search));
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const column = query.sortBy === 'balance' ? accounts.balanceCents : accounts.updatedAt;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ account: accounts, user: person })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(where)
+      .orderBy(direction(column), direction(accounts.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(where),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: r.account.id,
+      user: r.user,
+      balance: centsToEuros(r.account.balanceCents),
+      createdAt: r.account.createdAt.toISOString(),
+      updatedAt: r.account.updatedAt.toISOString(),
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+export interface Proof {
+  bytes: Buffer;
+}
+
+/**
+ * An admin's deposit (positive) or deduction (negative) with an optional note and proof, as one
+ * ledger transaction with the off-platform `external` account. A deduction below zero changes
+ * nothing. Once per Idempotency-Key.
+ */
+export async function adjustBalance(
+  ctx: AppContext,
+  admin: SessionContext,
+  userId: string,
+  input: { amountCents: bigint; note: string | null; proof: Proof | null },
+  idempotencyKey: string | undefined,
+) {
+  const now = ctx.now();
+  if (input.proof && !sniffDocument(input.proof.bytes)) {
+    throw new HttpError(415, 'The proof must be a JPEG, PNG or PDF file.');
+  }
+  const key = ctx.config.kycEncryptionKey;
+  if (input.proof && !key) throw new Error('encryption key missing from the configuration');
+  let written: string | null = null;
+  try {
+    return await ctx.db.transaction(async (tx) =>
+      once(
+        tx,
+        {
+          userId: admin.user.id,
+          scope: `add-balance:${userId}`,
+          key: idempotencyKey,
+          request: {
+            amount: String(input.amountCents),
+            note: input.note,
+            proof: input.proof ? hashRequest(input.proof.bytes.toString('base64')) : null,
+          },
+          now,
+        },
+        async (ledgerKey) => {
+          await loadHolder(tx, userId);
+          const account = await userAccountId(tx, userId);
+          const [row] = await tx
+            .select({ balance: accounts.balanceCents })
+            .from(accounts)
+            .where(eq(accounts.id, account))
+            .for('update');
+          if (row!.balance + input.amountCents < 0n)
+            throw new HttpError(400, INSUFFICIENT, { amount: INSUFFICIENT });
+          let proofPath: string | null = null;
+          if (input.proof) {
+            proofPath = join('proofs', `${randomUUID()}.bin`);
+            await mkdir(join(ctx.config.dataDir, 'private', 'proofs'), { recursive: true, mode: 0o700 });
+            await writeFile(
+              join(ctx.config.dataDir, 'private', proofPath),
+              encryptDocument(key!, input.proof.bytes),
+              {
+                mode: 0o600,
+              },
+            );
+            written = proofPath;
+          }
+          const deposit = input.amountCents > 0n;
+          // The user's account first, then the external one: the global lock order.
+          await postTransaction(tx, {
+            kind: deposit ? 'deposit' : 'withdrawal',
+            createdBy: admin.user.id,
+            note: input.note,
+            proofPath,
+            idempotencyKey: ledgerKey,
+            entries: [
+              { accountId: account, amountCents: input.amountCents },
+              { accountId: await externalAccountId(tx), amountCents: -input.amountCents },
+            ],
+            at: now,
+          });
+          return {
+            statusCode: 200,
+            body: {
+              message: 'Balance updated successfully.',
+              balance: centsToEuros(row!.balance + input.amountCents),
+            },
+          };
+        },
+      ),
+    );
+  } catch (error) {
+    if (written) await rm(join(ctx.config.dataDir, 'private', written), { force: true });
+    throw error;
+  }
+}
+
+export async function readProof(
+  ctx: AppContext,
+  transactionId: string,
+): Promise<{ bytes: Buffer; mimeType: string }> {
+  const [row] = await ctx.db
+    .select({ proofPath: ledgerTransactions.proofPath })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.id, transactionId));
+  if (!row?.proofPath) throw new HttpError(404, 'Proof not found.');
+  const stored = await readFile(join(ctx.config.dataDir, 'private', row.proofPath));
+  const bytes = decryptDocument(ctx.config.kycEncryptionKey!, stored);
+  return { bytes, mimeType: sniffDocument(bytes) ?? 'application/octet-stream' };
+}
