@@ -72,6 +72,8 @@ export const routes: RouteObject[] = [
           { path: 'verify-email', lazy: () => import('./auth/VerifyEmailPage') },
           { path: 'forgot-password', lazy: () => import('./auth/ForgotPasswordPage') },
           { path: 'reset-password', lazy: () => import('./auth/ResetPasswordPage') },
+          // The built-in identity verification: public, the single-use token in the link is the credential.
+          { path: 'kyc/:token', lazy: () => import('./kyc/KycPage') },
 
           {
             path: 'user',

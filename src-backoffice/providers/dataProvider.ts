@@ -51,6 +51,7 @@ import {
   type RaRecord,
   type UpdateParams,
 } from 'react-admin';
+import type { MyVerification } from '../../src-shared/contracts/kyc';
 import type { BackofficeApp } from './canAccess';
 
 export const API_URL = '/api';
@@ -111,7 +112,7 @@ export interface BackofficeDataProvider extends DataProvider {
   addBalance(userId: Identifier, input: AddBalanceInput): Promise<{ message?: string; balance?: number }>;
   getProfile(): Promise<RaRecord>;
   updateProfile(data: Record<string, unknown>): Promise<{ message?: string; data?: RaRecord }>;
-  getMyVerification(): Promise<{ statusInOurSystem: string }>;
+  getMyVerification(): Promise<Partial<MyVerification> | null>;
   startVerification(): Promise<{ message?: string; verificationUrl?: string }>;
 }
 

@@ -7,32 +7,52 @@ import Typography from '@mui/material/Typography';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../src-shared/api/client';
+import { api } from '../../src-shared/api/client';
 import type { KycStatus } from '../../src-shared/constants/enums';
+import type { MyVerification } from '../../src-shared/contracts/kyc';
 import { Page } from '../components/Page';
 import { APP_TOAST_MS, useToast } from '../components/ToastProvider';
+import { formatDate } from '../lib/format';
+import { failureMessage } from '../lib/serverMessages';
+
+interface VerificationState {
+  status: KycStatus;
+  /** Why the last verification was rejected. */
+  reason: string | null;
+  /** When the documents under review were sent. */
+  submittedAt: string | null;
+  /** The status check failed (shown as pending, without the review notice). */
+  failed: boolean;
+}
 
 /**
  * Identity verification (spec 2.5 and 4): 'Checking status...', then 'Verified & Ready!' when the
  * status is complete, else the 'Verify Your Identity' card whose button asks the server for a
- * verification link and opens it in a new tab. A failed status check counts as pending.
+ * verification link and opens it in a new tab. A failed status check counts as pending. A rejected
+ * verification shows the reviewer's reason, and documents under review (pending with `submittedAt`)
+ * say so; both keep the button, whose refusal (409) the server words.
  */
 export function VerificationPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [starting, setStarting] = useState(false);
   const [link, setLink] = useState<string | null>(null);
 
   const { data, isPending } = useQuery({
     queryKey: ['kyc', 'mine'],
-    queryFn: async (): Promise<{ status: KycStatus; failed: boolean }> => {
+    queryFn: async (): Promise<VerificationState> => {
       try {
-        const response = await api.get<{ statusInOurSystem?: KycStatus }>('/kyc/my-verification');
-        return { status: response?.statusInOurSystem ?? 'pending', failed: false };
+        const response = await api.get<Partial<MyVerification> | null>('/kyc/my-verification');
+        return {
+          status: response?.statusInOurSystem ?? 'pending',
+          reason: response?.reason ?? null,
+          submittedAt: response?.submittedAt ?? null,
+          failed: false,
+        };
       } catch (error) {
         console.warn('Could not check verification status', error);
         toast.error(t('investor.verification.checkFailed'), APP_TOAST_MS);
-        return { status: 'pending', failed: true };
+        return { status: 'pending', reason: null, submittedAt: null, failed: true };
       }
     },
     retry: false,
@@ -54,7 +74,12 @@ export function VerificationPage() {
       setLink(url);
       window.open(url, '_blank', 'noopener,noreferrer');
     } catch (error) {
-      toast.error(errorMessage(error, t('investor.verification.startFailed')), APP_TOAST_MS);
+      // The server's reason (e.g. 409 'Your documents are being reviewed...') in the reader's language.
+      const message = failureMessage(error, t, {
+        fallback: t('investor.verification.startFailed'),
+        noResponse: t('auth.errors.noResponse'),
+      });
+      toast.error(message, APP_TOAST_MS);
     } finally {
       setStarting(false);
     }
@@ -81,10 +106,23 @@ export function VerificationPage() {
             </Typography>
             <Typography color="text.secondary">{t('investor.verification.verifyText')}</Typography>
             {status === 'rejected' ? (
-              <Alert severity="warning">{t('investor.verification.rejected')}</Alert>
+              <Alert severity="warning">
+                <Typography variant="body2">
+                  {data?.reason
+                    ? t('investor.verification.rejected', { reason: data.reason })
+                    : t('investor.verification.rejectedNoReason')}
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {t('investor.verification.startAgain')}
+                </Typography>
+              </Alert>
             ) : null}
             {status === 'pending' && !data?.failed ? (
-              <Alert severity="info">{t('investor.verification.pending')}</Alert>
+              <Alert severity="info">
+                {data?.submittedAt
+                  ? t('investor.verification.pending', { date: formatDate(data.submittedAt, i18n.language) })
+                  : t('investor.verification.pendingUndated')}
+              </Alert>
             ) : null}
             <Button variant="contained" onClick={start} disabled={starting}>
               {starting ? t('investor.verification.starting') : t('investor.verification.start')}

@@ -17,6 +17,8 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Password reset successful.': 'auth.reset.success',
   'Profile updated successfully.': 'investor.profile.success',
   'Email updated successfully.': 'investor.profile.emailUpdated',
+  'Verification link generated!': 'investor.verification.linkGenerated',
+  'Thank you! Your documents were received and will be reviewed.': 'kyc.success',
   // Refusals
   'Email is already registered.': 'auth.server.emailTaken',
   'Please verify your email before logging in.': 'auth.server.verifyFirst',
@@ -59,6 +61,23 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Registration number is required.': 'auth.server.registrationNumberRequired',
   'Registered address is required.': 'auth.server.registeredAddressRequired',
   'Company phone is required.': 'auth.server.companyPhoneRequired',
+  // Identity verification (src-shared/contracts/kyc.ts and the KYC routes)
+  'Your identity is already verified.': 'kyc.server.alreadyVerified',
+  'Your documents are being reviewed. We will e-mail you the result.': 'kyc.server.underReview',
+  'This verification link is invalid or has expired.': 'kyc.server.invalidLink',
+  'The verification service is not available right now. Please try again later.': 'kyc.server.unavailable',
+  'Choose the type of your identity document.': 'kyc.errors.documentType',
+  'Upload the front of your document.': 'kyc.errors.documentFront',
+  'Upload the back of your document.': 'kyc.errors.documentBack',
+  'Upload a selfie.': 'kyc.errors.selfie',
+  'Date of birth is required.': 'kyc.errors.dateOfBirthRequired',
+  'Date of birth must be a date (YYYY-MM-DD).': 'kyc.errors.dateOfBirthInvalid',
+  'Date of birth must be a real date in the past.': 'kyc.errors.dateOfBirthPast',
+  'You must be at least 18 years old.': 'kyc.errors.tooYoung',
+  'Choose your nationality.': 'kyc.errors.nationality',
+  'Address must be at most 300 characters.': 'kyc.errors.addressTooLong',
+  'Each file may be at most 10 MB.': 'kyc.errors.fileTooLarge',
+  'Files must be JPEG, PNG or PDF.': 'kyc.errors.fileType',
 };
 
 const AT_MOST = /^At most (\d+) characters\.$/;

@@ -17,6 +17,8 @@ export interface ApiCall {
   path: string;
   url: string;
   body: unknown;
+  /** The multipart body of a FormData request. */
+  form?: FormData;
 }
 
 export type Handler = unknown | ((call: ApiCall) => unknown);
@@ -36,7 +38,8 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.split('?')[0] ?? url;
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const call: ApiCall = { method, path, url, body };
+    const form = init?.body instanceof FormData ? init.body : undefined;
+    const call: ApiCall = { method, path, url, body, ...(form ? { form } : {}) };
     calls.push(call);
     const key = `${method} ${path}`;
     if (!(key in handlers)) return jsonResponse(404, { message: 'Not found.' });

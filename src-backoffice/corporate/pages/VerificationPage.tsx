@@ -1,34 +1,64 @@
 import VerifiedIcon from '@mui/icons-material/VerifiedUser';
-import { Box, Button, Card, CardActions, CardContent, Link, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardActions, CardContent, Link, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import type { KycStatus } from '../../../src-shared/constants/enums';
+import { formatDate } from '../../components/DateText';
 import { errorText } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
+
+/** The verification texts of the server (English) and their keys, so they show in the reader's language. */
+export const KYC_SERVER_MESSAGES: Readonly<Record<string, string>> = {
+  'Verification link generated!': 'app.verification.link_generated',
+  'Your identity is already verified.': 'app.verification.already_verified',
+  'Your documents are being reviewed. We will e-mail you the result.': 'app.verification.under_review',
+  'The verification service is not available right now. Please try again later.':
+    'app.verification.unavailable',
+};
+
+const messageKey = (message: string) => KYC_SERVER_MESSAGES[message] ?? message;
+
+interface VerificationState {
+  status: KycStatus;
+  reason: string | null;
+  submittedAt: string | null;
+  /** The status check failed: shown as pending, without the review notice (spec 4). */
+  failed: boolean;
+}
 
 /**
  * Identity verification (spec 2.5/2.6): 'Checking status...', then 'Verified & Ready!' when complete,
  * else the 'Verify Your Identity' card whose button asks for a verification link and opens it.
- * A failed status check counts as pending (spec 4).
+ * A failed status check counts as pending (spec 4). A rejected verification shows the reviewer's
+ * reason and documents under review (pending with `submittedAt`) say so; both keep the button,
+ * whose refusal (409) is shown as the server words it.
  */
 export const VerificationPage = () => {
   const translate = useTranslate();
   const notify = useNotify();
+  const [locale] = useLocaleState();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
   const [link, setLink] = useState<string | null>(null);
-  const { data: status, isPending } = useQuery({
+  const { data, isPending } = useQuery({
     queryKey: ['backoffice', 'kyc', 'my-verification'],
-    queryFn: async () => {
+    queryFn: async (): Promise<VerificationState> => {
       try {
         const answer = await dataProvider.getMyVerification();
-        return answer?.statusInOurSystem ?? 'pending';
+        return {
+          status: answer?.statusInOurSystem ?? 'pending',
+          reason: answer?.reason ?? null,
+          submittedAt: answer?.submittedAt ?? null,
+          failed: false,
+        };
       } catch {
         notify('app.verification.status_failed', { type: 'warning' });
-        return 'pending';
+        return { status: 'pending', reason: null, submittedAt: null, failed: true };
       }
     },
     retry: false,
   });
+  const status = data?.status;
   const start = useMutation({
     mutationFn: () => dataProvider.startVerification(),
     onSuccess: (answer) => {
@@ -37,12 +67,16 @@ export const VerificationPage = () => {
         notify('app.verification.no_url', { type: 'error' });
         return;
       }
-      notify(answer.message || 'app.verification.link_generated', { type: 'success' });
+      notify(answer.message ? messageKey(answer.message) : 'app.verification.link_generated', {
+        type: 'success',
+      });
       setLink(url);
       window.open(url, '_blank', 'noopener');
     },
-    onError: (error) => notify(errorText(error, 'app.verification.start_failed'), { type: 'error' }),
+    onError: (error) =>
+      notify(messageKey(errorText(error, 'app.verification.start_failed')), { type: 'error' }),
   });
+  const submittedOn = data?.submittedAt ? formatDate(data.submittedAt, locale) : null;
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 }, maxWidth: 640 }}>
@@ -72,6 +106,25 @@ export const VerificationPage = () => {
                 status: translate(`app.enums.kycStatus.${status ?? 'pending'}`, { _: status ?? '' }),
               })}
             </Typography>
+            {status === 'rejected' ? (
+              <Alert severity="warning" sx={{ mt: 2 }}>
+                <Typography variant="body2">
+                  {data?.reason
+                    ? translate('app.verification.rejected_reason', { reason: data.reason })
+                    : translate('app.verification.rejected')}
+                </Typography>
+                <Typography variant="body2" sx={{ mt: 0.5 }}>
+                  {translate('app.verification.start_again')}
+                </Typography>
+              </Alert>
+            ) : null}
+            {status === 'pending' && !data?.failed ? (
+              <Alert severity="info" sx={{ mt: 2 }}>
+                {submittedOn
+                  ? translate('app.verification.pending_review', { date: submittedOn })
+                  : translate('app.verification.pending_undated')}
+              </Alert>
+            ) : null}
             {link ? (
               <Typography variant="body2" sx={{ mt: 1 }}>
                 <Link href={link} target="_blank" rel="noopener">
