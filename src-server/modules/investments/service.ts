@@ -393,17 +393,30 @@ export async function recordRepayment(
           .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'completed')))
           .orderBy(asc(investments.investmentDate), asc(investments.id));
         if (rows.length === 0) throw new HttpError(409, 'This venture has no investments to repay.');
-        const shares = splitProRata(
+        // Pro rata per investor (each gets the floor or the ceiling of their exact share), then
+        // each investor's credit over their investments, for their repaid and profit figures.
+        const investorIds = [...new Set(rows.map((r) => r.userId))];
+        const investorShares = splitProRata(
           amountCents,
-          rows.map((r) => r.amountCents),
+          investorIds.map((id) =>
+            rows.filter((r) => r.userId === id).reduce((sum, r) => sum + r.amountCents, 0n),
+          ),
         );
+        const perUser = new Map(investorIds.map((id, i) => [id, investorShares[i]!]));
+        const shares: bigint[] = rows.map(() => 0n);
+        for (const id of investorIds) {
+          const own = rows.flatMap((r, i) => (r.userId === id ? [i] : []));
+          const split = splitProRata(
+            perUser.get(id)!,
+            own.map((i) => rows[i]!.amountCents),
+          );
+          own.forEach((i, k) => (shares[i] = split[k]!));
+        }
         const accountRows = await tx
           .select({ id: accounts.id, userId: accounts.userId })
           .from(accounts)
-          .where(inArray(accounts.userId, [...new Set(rows.map((r) => r.userId))]))
+          .where(inArray(accounts.userId, investorIds))
           .orderBy(asc(accounts.id));
-        const perUser = new Map<string, bigint>();
-        rows.forEach((r, i) => perUser.set(r.userId, (perUser.get(r.userId) ?? 0n) + shares[i]!));
         const entries = accountRows
           .map((a) => ({ accountId: a.id, amountCents: perUser.get(a.userId!)! }))
           .filter((e) => e.amountCents > 0n);

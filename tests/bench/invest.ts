@@ -1,0 +1,230 @@
+/**
+ * Benchmark of POST /api/investments (issue "Money"). Not part of `npm test`.
+ *   npm run build && npm run bench:invest [seconds]
+ * It starts its own embedded PostgreSQL, creates 2,000 verified investors with big balances and a
+ * session each, and 200 open ventures with targets so large they never fill, starts the production
+ * server on it and drives POST /api/investments with autocannon at 8 connections, every request
+ * from another investor. In the same run, on a separate database of the same cluster, pgbench's
+ * built-in tpcb-like transaction at 8 clients gives the yardstick: what this PostgreSQL does with a
+ * small read-modify-write transaction. Prints both rates, p50 and p99, the ratio API / pgbench and
+ * the ledger invariants' violations after the run (must be 0).
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDatabase, runMigrations } from '../../src-server/db/client';
+import { startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
+import { externalAccountId, postTransaction } from '../../src-server/modules/ledger/service';
+import { startServer } from '../e2e/harness';
+import { findInvariantViolations } from '../server/invariants';
+
+const seconds = Number(process.argv[2] ?? 10);
+const CONNECTIONS = 8;
+const INVESTORS = 2_000;
+const VENTURES = 200;
+const BALANCE = 100_000_000_00n; // EUR 100,000,000.00 each: never runs out
+const PGBENCH_SCALE = 10; // ten branches: 8 clients do not all queue on one branch row
+
+const dir = mkdtempSync(join(tmpdir(), 'cf-bench-invest-'));
+chmodSync(dir, 0o755);
+const pgServer = await startEmbeddedPostgres({ dir: join(dir, 'pg'), database: 'platform' });
+const database = createDatabase(pgServer.url);
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+
+/** CPU seconds the server process has used so far (Linux /proc; NaN elsewhere). */
+function serverCpuSeconds(): number {
+  try {
+    const fields = readFileSync(`/proc/${server!.process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return NaN;
+  }
+}
+
+function percentile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+}
+
+function run(command: string, args: string[]): string {
+  const url = new URL(pgServer.url);
+  const result = spawnSync(command, [...args, '-h', url.hostname, '-p', url.port, '-U', url.username], {
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+async function fill(): Promise<{ cookies: string[]; ventureIds: string[] }> {
+  await runMigrations(database);
+  const { pool, db } = database;
+  const owner = await pool.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, role, email_verified_at)
+     VALUES ('owner@bench.test', 'x', 'Bench', 'Owner', 'corporate', now()) RETURNING id`,
+  );
+  const investors = await pool.query<{ id: string }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, role, email_verified_at, kyc_status)
+     SELECT 'investor' || g || '@bench.test', 'x', 'Investor', 'No. ' || g, 'user', now(), 'complete'
+       FROM generate_series(1, ${INVESTORS}) g
+     RETURNING id`,
+  );
+  const ids = investors.rows.map((r) => r.id);
+  const accounts = await pool.query<{ id: string }>(
+    `INSERT INTO accounts (kind, user_id) SELECT 'user', unnest($1::uuid[]) RETURNING id`,
+    [ids],
+  );
+  // One deposit for everyone, through the ledger like any other.
+  await db.transaction(async (tx) => {
+    await postTransaction(tx, {
+      kind: 'deposit',
+      note: 'bench',
+      entries: [
+        ...accounts.rows.map((a) => ({ accountId: a.id, amountCents: BALANCE })),
+        { accountId: await externalAccountId(tx), amountCents: -BALANCE * BigInt(INVESTORS) },
+      ],
+    });
+  });
+  const ventures = await pool.query<{ id: string }>(
+    `INSERT INTO ventures (title, short_description, long_description, collateral_description, country,
+       venture_type, risk_level, min_investment_cents, max_investment_cents, target_amount_cents,
+       expected_return, investment_period, closing_date, collateral_value_cents, loan_to_value,
+       lifecycle_status, visibility, admin_status, goes_live_at, created_by)
+     SELECT 'Bench venture ' || g, 'Short', 'Long', 'Collateral', 'KE', 'sme', 'medium', 5000,
+       100000000, 100000000000000, 12, 12, now() + interval '30 days', 1, 80,
+       'new', 'public', 'approved', now() - interval '1 day', $1
+       FROM generate_series(1, ${VENTURES}) g
+     RETURNING id`,
+    [owner.rows[0]!.id],
+  );
+  const cookies: string[] = [];
+  for (let i = 0; i < ids.length; i += 50) {
+    const tokens = await Promise.all(
+      ids.slice(i, i + 50).map((userId) => createSession(db, { userId, rememberMe: true })),
+    );
+    cookies.push(...tokens.map(({ token }) => `${SESSION_COOKIE}=${token}`));
+  }
+  await pool.query('VACUUM ANALYZE');
+  return { cookies, ventureIds: ventures.rows.map((r) => r.id) };
+}
+
+async function api(cookies: string[], ventureIds: string[]) {
+  let n = 0;
+  const result = await autocannon({
+    url: server!.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          n += 1;
+          return {
+            ...request,
+            method: 'POST',
+            path: '/api/investments',
+            headers: { 'content-type': 'application/json', cookie: cookies[n % cookies.length]! },
+            // EUR 50.00 to EUR 99.xx with cents, over every venture in turn.
+            body: JSON.stringify({
+              ventureId: ventureIds[n % ventureIds.length],
+              amount: (5_000 + (n % 5_000)) / 100,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(
+      `API errors: ${result.non2xx} non-2xx, ${result.errors} errors: ${JSON.stringify(result.statusCodeStats)}`,
+    );
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
+
+function pgbench() {
+  run('psql', ['-q', '-d', 'postgres', '-c', 'CREATE DATABASE pgbench']);
+  run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), 'pgbench']);
+  const logDir = mkdtempSync(join(dir, 'pgbench-'));
+  chmodSync(logDir, 0o777);
+  const out = run('pgbench', [
+    '-c',
+    String(CONNECTIONS),
+    '-j',
+    '2',
+    '-T',
+    String(seconds),
+    '-l',
+    '--log-prefix',
+    join(logDir, 'log'),
+    'pgbench',
+  ]);
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+  const latencies: number[] = [];
+  for (const name of readdirSync(logDir)) {
+    for (const line of readFileSync(join(logDir, name), 'utf8').split('\n')) {
+      const micros = Number(line.split(' ')[2]);
+      if (line && Number.isFinite(micros)) latencies.push(micros / 1000);
+    }
+  }
+  latencies.sort((a, b) => a - b);
+  return { rps: tps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+}
+
+try {
+  console.log(`filling: ${INVESTORS} investors, ${VENTURES} ventures...`);
+  const { cookies, ventureIds } = await fill();
+  server = await startServer({
+    dataDir: join(dir, 'data'),
+    env: { DATABASE_URL: pgServer.url, KYC_ENCRYPTION_KEY: '7f'.repeat(32), SEED_DEMO: 'false' },
+  });
+  // Warm-up: a second of traffic the figures do not count.
+  const warm = await fetch(`${server.url}/api/investments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookies[0]! },
+    body: JSON.stringify({ ventureId: ventureIds[0], amount: 50 }),
+  });
+  if (warm.status !== 201)
+    throw new Error(`warm-up investment answered ${warm.status}: ${await warm.text()}`);
+
+  const cpuBefore = serverCpuSeconds();
+  const a = await api(cookies, ventureIds);
+  const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / a.total;
+  const b = pgbench();
+  const fmt = (r: { rps: number; p50: number; p99: number }) =>
+    `${r.rps.toFixed(0).padStart(6)} /s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+  console.log(`${seconds} s each, ${CONNECTIONS} connections / clients`);
+  console.log(`API     POST /api/investments  ${fmt(a)}  (${a.total} investments)`);
+  console.log(`pgbench tpcb-like (scale ${PGBENCH_SCALE})   ${fmt(b)}`);
+  console.log(`ratio API / pgbench ${(a.rps / b.rps).toFixed(2)}`);
+  console.log(`server process CPU per investment: ${cpuMs.toFixed(1)} ms`);
+
+  const check = new pg.Pool({ connectionString: pgServer.url, max: 1 });
+  check.on('error', () => undefined);
+  try {
+    const violations = await findInvariantViolations(check);
+    const { rows } = await check.query<{ n: string; funded: string; invested: string }>(
+      `SELECT (SELECT count(*) FROM investments) AS n,
+              (SELECT sum(amount_funded_cents) FROM ventures) AS funded,
+              (SELECT sum(amount_cents) FROM investments) AS invested`,
+    );
+    console.log(
+      `invariant violations: ${violations.length}; investments stored: ${rows[0]!.n}; amountFunded = sum of investments: ${rows[0]!.funded === rows[0]!.invested}`,
+    );
+    for (const v of violations) console.log(`  ${v}`);
+  } finally {
+    await check.end();
+  }
+} finally {
+  await server?.stop();
+  await database.close();
+  await pgServer.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
