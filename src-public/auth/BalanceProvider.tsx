@@ -12,6 +12,9 @@ export interface BalanceContextValue {
   refresh: () => Promise<void>;
 }
 
+/** The header balance's query (keyed further by the user id); invalidate it to refresh the header. */
+export const BALANCE_QUERY_KEY = ['balance'] as const;
+
 const BalanceContext = createContext<BalanceContextValue | null>(null);
 
 /** The signed-in investor's or company's Euro balance (GET /api/balances/my-balance). */
@@ -19,7 +22,7 @@ export function BalanceProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const hasBalance = user?.role === 'user' || user?.role === 'corporate';
   const query = useQuery({
-    queryKey: ['balance', user?.id],
+    queryKey: [...BALANCE_QUERY_KEY, user?.id],
     queryFn: async () => (await api.get<{ balance?: unknown }>('/balances/my-balance'))?.balance ?? null,
     enabled: hasBalance,
     staleTime: 60_000,

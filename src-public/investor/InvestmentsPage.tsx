@@ -11,9 +11,10 @@ import Link from '@mui/material/Link';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api, errorMessage } from '../../src-shared/api/client';
+import { api } from '../../src-shared/api/client';
 import { Page } from '../components/Page';
 import { euros, formatDate } from '../lib/format';
+import { MY_INVESTMENTS_QUERY_KEY } from './queryKeys';
 import { InvestmentStatusChip } from './StatusChip';
 
 /** GET /api/investments/my-investments (api-contract, "Investments"). */
@@ -27,11 +28,18 @@ export interface MyInvestment {
   investmentDate?: string;
 }
 
+/**
+ * /user/investments (spec 2.5 and 8): the investor's investments, newest first: venture (a link to
+ * it, or 'Untitled Venture'), amount, profit paid, status, total expected return and date.
+ * 'Loading investments...' while loading, 'Failed to load investments.' when the call fails, and
+ * 'You have no investments yet.' with a link to the ventures when there are none. The invest dialog
+ * invalidates this list after an investment.
+ */
 export function InvestmentsPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { data, isPending, error } = useQuery({
-    queryKey: ['investments', 'mine'],
+    queryKey: MY_INVESTMENTS_QUERY_KEY,
     queryFn: async () => {
       const response = await api.get<{ data?: MyInvestment[] }>('/investments/my-investments');
       return Array.isArray(response?.data) ? response.data : [];
@@ -47,7 +55,7 @@ export function InvestmentsPage() {
       ) : null}
       {error ? (
         <Alert severity="error" sx={{ mt: 3 }}>
-          {errorMessage(error, t('investor.investments.failed'))}
+          {t('investor.investments.failed')}
         </Alert>
       ) : null}
       {data && data.length === 0 ? (
@@ -60,15 +68,15 @@ export function InvestmentsPage() {
       ) : null}
       {data && data.length > 0 ? (
         <TableContainer component={Paper} variant="outlined" sx={{ mt: 3 }}>
-          <Table>
+          <Table aria-label={t('investor.investments.title')}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('investor.columns.venture')}</TableCell>
                 <TableCell align="right">{t('investor.columns.amount')}</TableCell>
                 <TableCell align="right">{t('investor.columns.profitPaid')}</TableCell>
-                <TableCell align="right">{t('investor.columns.expectedReturn')}</TableCell>
-                <TableCell>{t('investor.columns.date')}</TableCell>
                 <TableCell>{t('investor.columns.status')}</TableCell>
+                <TableCell align="right">{t('investor.columns.totalExpectedReturn')}</TableCell>
+                <TableCell>{t('investor.columns.date')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -90,11 +98,11 @@ export function InvestmentsPage() {
                     </TableCell>
                     <TableCell align="right">{euros(investment.amount, lang)}</TableCell>
                     <TableCell align="right">{euros(investment.profitPaid, lang)}</TableCell>
-                    <TableCell align="right">{euros(investment.totalExpectedReturn, lang)}</TableCell>
-                    <TableCell>{formatDate(investment.investmentDate, lang)}</TableCell>
                     <TableCell>
                       <InvestmentStatusChip status={investment.status} />
                     </TableCell>
+                    <TableCell align="right">{euros(investment.totalExpectedReturn, lang)}</TableCell>
+                    <TableCell>{formatDate(investment.investmentDate, lang)}</TableCell>
                   </TableRow>
                 );
               })}

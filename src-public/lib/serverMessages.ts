@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '../../src-shared/api/client';
+import { formatEuros } from '../../src-shared/money';
 
 /**
  * The server answers in English (api-contract). Its known texts are shown in the reader's language
@@ -19,6 +20,7 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Email updated successfully.': 'investor.profile.emailUpdated',
   'Verification link generated!': 'investor.verification.linkGenerated',
   'Thank you! Your documents were received and will be reviewed.': 'kyc.success',
+  'Investment successful!': 'invest.success',
   // Refusals
   'Email is already registered.': 'auth.server.emailTaken',
   'Please verify your email before logging in.': 'auth.server.verifyFirst',
@@ -78,14 +80,37 @@ export const SERVER_MESSAGE_KEYS: Readonly<Record<string, string>> = {
   'Address must be at most 300 characters.': 'kyc.errors.addressTooLong',
   'Each file may be at most 10 MB.': 'kyc.errors.fileTooLarge',
   'Files must be JPEG, PNG or PDF.': 'kyc.errors.fileType',
+  // Investing (api-contract, "Investments")
+  'Please complete identity verification before investing.': 'invest.server.notVerified',
+  'This venture is not open for investment.': 'invest.server.notOpen',
+  'Insufficient balance.': 'invest.server.insufficient',
+  'Venture not found.': 'invest.server.ventureNotFound',
 };
+
+/** Server texts with a euro amount in them (formatted the English way, e.g. '€1,000.00'): the key
+ * and the name of the amount's placeholder. The amount is shown again in the reader's format. */
+const WITH_AMOUNT: readonly { pattern: RegExp; key: string; name: string }[] = [
+  { pattern: /^Minimum investment is €([\d,]+(?:\.\d+)?)$/, key: 'invest.minimum', name: 'min' },
+  { pattern: /^Maximum investment is €([\d,]+(?:\.\d+)?)$/, key: 'invest.maximum', name: 'max' },
+  {
+    pattern: /^Only €([\d,]+(?:\.\d+)?) is left to fund in this venture\.$/,
+    key: 'invest.server.leftToFund',
+    name: 'amount',
+  },
+];
 
 const AT_MOST = /^At most (\d+) characters\.$/;
 
-/** A server text in the reader's language when it is a known one, else unchanged. */
-export function localizeServerMessage(message: string, t: TFunction): string {
+/** A server text in the reader's language when it is a known one, else unchanged. Amounts in it
+ * are formatted for `language` (the server writes them the English way). */
+export function localizeServerMessage(message: string, t: TFunction, language = 'en'): string {
   const key = SERVER_MESSAGE_KEYS[message];
   if (key) return t(key);
+  for (const { pattern, key: amountKey, name } of WITH_AMOUNT) {
+    const match = pattern.exec(message);
+    const amount = match ? Number(match[1]?.replace(/,/g, '')) : NaN;
+    if (Number.isFinite(amount)) return t(amountKey, { [name]: formatEuros(amount, language) });
+  }
   const atMost = AT_MOST.exec(message);
   if (atMost) return t('auth.server.atMost', { max: Number(atMost[1]) });
   return message;
@@ -103,27 +128,27 @@ export interface FailureTexts {
 }
 
 /** The message of a failed call: the server's (localised), else the matching text of `texts`. */
-export function failureMessage(error: unknown, t: TFunction, texts: FailureTexts): string {
+export function failureMessage(error: unknown, t: TFunction, texts: FailureTexts, language?: string): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return texts.noResponse ?? texts.fallback;
-    if (error.fromServer) return localizeServerMessage(error.message, t);
+    if (error.fromServer) return localizeServerMessage(error.message, t, language);
     return texts.fallback;
   }
   return texts.network ?? texts.fallback;
 }
 
 /** The per-field messages of a 400 answer (`errors: { field: message }`), localised. */
-export function fieldErrorsOf(error: unknown, t: TFunction): Record<string, string> {
+export function fieldErrorsOf(error: unknown, t: TFunction, language?: string): Record<string, string> {
   if (!(error instanceof ApiError) || !error.fieldErrors) return {};
   const result: Record<string, string> = {};
   for (const [field, message] of Object.entries(error.fieldErrors)) {
-    if (typeof message === 'string' && message) result[field] = localizeServerMessage(message, t);
+    if (typeof message === 'string' && message) result[field] = localizeServerMessage(message, t, language);
   }
   return result;
 }
 
 /** The server's success text (localised), else the given default. */
-export function successMessage(response: unknown, t: TFunction, fallback: string): string {
+export function successMessage(response: unknown, t: TFunction, fallback: string, language?: string): string {
   const message = (response as { message?: unknown } | null | undefined)?.message;
-  return typeof message === 'string' && message ? localizeServerMessage(message, t) : fallback;
+  return typeof message === 'string' && message ? localizeServerMessage(message, t, language) : fallback;
 }

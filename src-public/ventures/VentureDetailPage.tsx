@@ -1,4 +1,4 @@
-import { Component as ReactComponent, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Component as ReactComponent, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +8,18 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { Link as RouterLink, useMatch, useNavigate, useParams } from 'react-router-dom';
+import {
+  Link as RouterLink,
+  Navigate,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useParams,
+} from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src-shared/api/client';
+import { useAuth } from '../auth/AuthProvider';
+import type { RememberedLocation } from '../auth/roles';
 import { PageLoader } from '../components/PageLoader';
 import { usePageTitle } from '../components/usePageTitle';
 import type { KeepScrollState } from '../layout/RootLayout';
@@ -204,6 +213,11 @@ function VentureCharts({ venture }: { venture: Venture }) {
 function VentureView({ venture, investOpen }: { venture: Venture; investOpen: boolean }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  // Every opening of the invest dialog (a navigation to the form) gets a fresh dialog: empty amount,
+  // no message, a new Idempotency-Key. Closing keeps the instance, so it can fade out.
+  const [opening, setOpening] = useState(location.key);
+  if (investOpen && location.key !== opening) setOpening(location.key);
   const lang = i18n.language;
   const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
   const keepScroll: KeepScrollState = { keepScroll: true };
@@ -354,6 +368,7 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
       </Box>
 
       <InvestDialog
+        key={opening}
         venture={venture}
         open={investOpen}
         onClose={() => navigate(detailPath, { replace: true, state: keepScroll })}
@@ -365,11 +380,14 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
 /**
  * /ventures/:ventureId and /ventures/:ventureId/investment-form (the second opens the invest dialog).
  * States (spec 2.3 and 8): 'Loading venture...', then the venture; a 404 or an empty answer reads
- * 'No venture found.', any other failure 'Failed to fetch venture details.'.
+ * 'No venture found.', any other failure 'Failed to fetch venture details.'. The INVEST button is
+ * shown to everyone; a visitor who follows it goes to /login and comes back to the form.
  */
 export function VentureDetailPage() {
   const { t } = useTranslation();
   const { ventureId = '' } = useParams();
+  const location = useLocation();
+  const { user, isLoading: authLoading } = useAuth();
   const investOpen = useMatch('/ventures/:ventureId/investment-form') !== null;
   const { data, error, isPending } = useQuery({
     queryKey: venturesKeys.detail(ventureId),
@@ -383,6 +401,14 @@ export function VentureDetailPage() {
     loadCharts().catch(() => undefined);
   }, []);
 
+  if (investOpen && !authLoading && !user) {
+    const from: RememberedLocation = {
+      pathname: location.pathname,
+      search: location.search,
+      hash: location.hash,
+    };
+    return <Navigate to="/login" replace state={{ from }} />;
+  }
   if (isPending && ventureId !== '') return <PageLoader label={t('venture.loading')} />;
   if (error && !(error instanceof ApiError && error.status === 404)) {
     return <StateMessage>{t('venture.loadFailed')}</StateMessage>;

@@ -279,13 +279,14 @@ describe('a venture page in Chromium', () => {
     });
   }
 
-  it('reaches the invest dialog through /projects/{id}/invest and reads "No venture found." for an unknown id', async () => {
+  it('sends a visitor from /projects/{id}/invest to the login and reads "No venture found." for an unknown id', async () => {
     const { context, page, errors } = await open('desktop');
     const list = (await (await fetch(`${server.url}/api/ventures?limit=1`)).json()) as ListAnswer;
     const id = list.data[0]!._id;
+    // The invest form is for signed-in investors (tests/e2e/invest.test.ts goes on from the login).
     await page.goto(`${server.url}/projects/${id}/invest`, { waitUntil: 'networkidle' });
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
-    expect(new URL(page.url()).pathname).toBe(`/ventures/${id}/investment-form`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Login');
 
     await page.goto(`${server.url}/ventures/00000000-0000-4000-8000-000000000000`, {
       waitUntil: 'networkidle',

@@ -75,14 +75,16 @@ const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST
 
 describe('the verification link /kyc/{token}', () => {
   it("shows 'Loading your verification...', then the person's name and the form, without signing in", async () => {
-    let release: (response: Response) => void = () => {};
+    let release: ((response: Response) => void) | undefined;
     const { calls } = mockApi({
       [`GET ${SESSION}`]: () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderApp(`/kyc/${TOKEN}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify your identity' })).toBeVisible();
     expect(screen.getByRole('status')).toHaveTextContent(/^Loading your verification\.\.\.$/);
-    release(jsonResponse(200, session));
+    // The loading text shows before the call is made: answer only once it is.
+    await waitFor(() => expect(release).toBeDefined());
+    release?.(jsonResponse(200, session));
     expect(await screen.findByText('Verification for Sofia García')).toBeVisible();
     expect(screen.getByText(/^This link works once and is valid until /)).toBeVisible();
     expect(screen.getByRole('combobox', { name: /Document type/ })).toBeVisible();

@@ -181,8 +181,9 @@ describe('ventures', () => {
   });
 
   it('the invest dialog checks the minimum and maximum before posting', async () => {
-    const { calls } = mockApi({
+    const { calls } = mockSignedIn({
       'GET /api/ventures/id/abc': { data: sampleVenture },
+      'GET /api/kyc/my-verification': { statusInOurSystem: 'complete' },
       'POST /api/investments': jsonResponse(403, {
         message: 'Please complete identity verification before investing.',
       }),
@@ -190,7 +191,7 @@ describe('ventures', () => {
     const user = userEvent.setup();
     renderApp('/ventures/abc/investment-form');
     const dialog = within(await screen.findByRole('dialog'));
-    await user.type(dialog.getByLabelText(/Amount/), '10');
+    await user.type(await dialog.findByLabelText(/Amount/), '10');
     await user.click(dialog.getByRole('button', { name: 'Invest' }));
     expect(dialog.getByText('Minimum investment is €50.00')).toBeInTheDocument();
 
@@ -253,13 +254,15 @@ describe('investor area', () => {
   });
 
   it("verification: 'Checking status...' then 'Verify Your Identity' or 'Verified & Ready!'", async () => {
-    let release: (response: Response) => void = () => {};
+    let release: ((response: Response) => void) | undefined;
     mockSignedIn({
       'GET /api/kyc/my-verification': () => new Promise<Response>((resolve) => (release = resolve)),
     });
     renderApp('/user/verification');
     expect(await screen.findByText('Checking status...')).toBeInTheDocument();
-    release(jsonResponse(200, { statusInOurSystem: 'not_started' }));
+    // The text shows before the call is made: answer only once it is.
+    await waitFor(() => expect(release).toBeDefined());
+    release?.(jsonResponse(200, { statusInOurSystem: 'not_started' }));
     expect(await screen.findByRole('heading', { name: 'Verify Your Identity' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
   });

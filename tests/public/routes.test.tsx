@@ -49,6 +49,10 @@ describe('route table', () => {
   });
 
   it('redirects /projects/abc/invest to the investment form, which opens the invest dialog', async () => {
+    mockSignedIn({
+      'GET /api/ventures/id/abc': { data: sampleVenture },
+      'GET /api/kyc/my-verification': { statusInOurSystem: 'complete' },
+    });
     const { router } = renderApp('/projects/abc/invest');
     expect(await screen.findByRole('dialog', { name: `Invest in ${sampleVenture.title}` })).toBeVisible();
     expect(router.state.location.pathname).toBe('/ventures/abc/investment-form');

@@ -57,3 +57,40 @@ describe('server messages in the reader language', () => {
     expect(successMessage(null, en, 'Fallback.')).toBe('Fallback.');
   });
 });
+
+describe('investment refusals with an amount', () => {
+  it('keeps the English text for an English reader', () => {
+    for (const text of [
+      'Minimum investment is €50.00',
+      'Maximum investment is €3,000.00',
+      'Only €1,000.00 is left to fund in this venture.',
+      'Insufficient balance.',
+      'Please complete identity verification before investing.',
+      'This venture is not open for investment.',
+    ]) {
+      expect(localizeServerMessage(text, en, 'en')).toBe(text);
+    }
+  });
+
+  it('translates the text and formats the amount the reader way', () => {
+    const nbsp = (text: string) => text.replace(/\s/g, ' ');
+    expect(nbsp(localizeServerMessage('Minimum investment is €50.00', de, 'de'))).toBe(
+      'Die Mindestanlage beträgt 50,00 €',
+    );
+    expect(nbsp(localizeServerMessage('Maximum investment is €3,000.00', de, 'de'))).toBe(
+      'Die Höchstanlage beträgt 3.000,00 €',
+    );
+    expect(nbsp(localizeServerMessage('Only €1,000.00 is left to fund in this venture.', de, 'de'))).toBe(
+      'In diesem Vorhaben sind nur noch 1.000,00 € zu finanzieren.',
+    );
+    expect(localizeServerMessage('Insufficient balance.', de, 'de')).toBe('Guthaben nicht ausreichend.');
+    const error = new ApiError('Only €12,345.67 is left to fund in this venture.', 400, {}, true);
+    expect(nbsp(failureMessage(error, de, { fallback: 'x' }, 'de'))).toBe(
+      'In diesem Vorhaben sind nur noch 12.345,67 € zu finanzieren.',
+    );
+    // Without a language the amount keeps the English format.
+    expect(localizeServerMessage('Minimum investment is €50.00', de)).toBe(
+      'Die Mindestanlage beträgt €50.00',
+    );
+  });
+});

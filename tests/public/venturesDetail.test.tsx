@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, PRELOAD_TIMEOUT, preloadPages, renderApp, sampleVenture } from './helpers';
+import {
+  clearCookies,
+  jsonResponse,
+  mockApi,
+  mockSignedIn,
+  PRELOAD_TIMEOUT,
+  preloadPages,
+  renderApp,
+  sampleVenture,
+} from './helpers';
 
 beforeAll(
   () =>
@@ -14,6 +23,7 @@ beforeAll(
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  clearCookies();
 });
 
 const VENTURE = {
@@ -178,10 +188,13 @@ describe('venture page content', () => {
   });
 
   it('opens the invest dialog at /ventures/:id/investment-form and closes it back to the page', async () => {
-    mockApi({ 'GET /api/ventures/id/abc': { data: VENTURE } });
+    mockSignedIn({
+      'GET /api/ventures/id/abc': { data: VENTURE },
+      'GET /api/kyc/my-verification': { statusInOurSystem: 'complete' },
+    });
     const { router } = renderApp('/ventures/abc/investment-form');
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByLabelText(/Amount/)).toBeInTheDocument();
+    expect(await within(dialog).findByLabelText(/Amount/)).toBeInTheDocument();
     within(dialog).getByRole('button', { name: 'Close' }).click();
     await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -190,7 +203,10 @@ describe('venture page content', () => {
 
 describe('the /projects links (spec 2.1)', () => {
   it('/projects/:id reaches the venture page and /projects/:id/invest the invest dialog', async () => {
-    mockApi({ 'GET /api/ventures/id/abc': { data: VENTURE } });
+    mockSignedIn({
+      'GET /api/ventures/id/abc': { data: VENTURE },
+      'GET /api/kyc/my-verification': { statusInOurSystem: 'complete' },
+    });
     const { router } = renderApp('/projects/abc');
     expect(await screen.findByRole('heading', { level: 1, name: VENTURE.title })).toBeVisible();
     expect(router.state.location.pathname).toBe('/ventures/abc');
