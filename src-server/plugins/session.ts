@@ -65,6 +65,9 @@ export function requireAuth(request: FastifyRequest): SessionContext {
  * given roles; a superadmin passes wherever an admin does. */
 export type AuthHook = (request: FastifyRequest) => Promise<void>;
 
+/** Admins and superadmins (a superadmin can do whatever an admin can). */
+export const isAdminRole = (role: Role): boolean => role === 'admin' || role === 'superadmin';
+
 export function requireRole(...roles: Role[]): AuthHook {
   const allowed = new Set<Role>(roles.includes('admin') ? [...roles, 'superadmin'] : roles);
   return async (request) => {

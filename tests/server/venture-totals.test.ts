@@ -3,37 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ventures } from '../../src-server/db/schema';
 import { CountCache, PUBLIC_TOTALS_TTL_MS } from '../../src-server/modules/ventures/count-cache';
 import { testContext, type SignedIn, type TestContext } from './context';
+import { openVenture } from './money-helpers';
 
 let t: TestContext;
 let admin: SignedIn;
-let ownerId: string;
 
-async function addVenture(title: string, adminStatus: 'approved' | 'pending') {
-  const [row] = await t.database.db
-    .insert(ventures)
-    .values({
-      title,
-      shortDescription: `${title} short`,
-      longDescription: 'long',
-      collateralDescription: 'collateral',
-      country: 'KE',
-      ventureType: 'sme',
-      riskLevel: 'low',
-      minInvestmentCents: 5000n,
-      maxInvestmentCents: 100000n,
-      targetAmountCents: 1000000n,
-      expectedReturn: '12.50',
-      investmentPeriod: 12,
-      closingDate: new Date(Date.now() + 30 * 86_400_000),
-      collateralValueCents: 1200000n,
-      loanToValue: '80',
-      adminStatus,
-      visibility: 'public',
-      createdBy: ownerId,
-    })
-    .returning({ id: ventures.id });
-  return row!.id;
-}
+const addVenture = async (title: string, adminStatus: 'approved' | 'pending') =>
+  (await openVenture(t, { title, adminStatus })).id;
 
 async function list(query = '') {
   const res = await t.app.inject({ method: 'GET', url: `/api/ventures${query}` });
@@ -44,7 +20,6 @@ async function list(query = '') {
 beforeAll(async () => {
   t = await testContext();
   admin = await t.injectAs('admin');
-  ownerId = (await t.createUser({ role: 'corporate', email: 'owner@example.com' })).id;
   for (let i = 0; i < 10; i++) await addVenture(`Public ${i}`, 'approved');
 });
 

@@ -15,14 +15,13 @@ import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../app';
 import { accounts } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
+import { isAdminRole, requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
 import { readIdempotencyKey } from '../idempotency';
 import { adjustBalance, allHistories, historyOf, listBalances, readProof, type Proof } from './service';
+import { isUuid } from '../../lib/query';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const MAX_PROOF_BYTES = 10 * 1024 * 1024;
-const isAdmin = (role: string) => role === 'admin' || role === 'superadmin';
 
 export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -97,7 +96,7 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const auth = requireAuth(request);
         const { userId } = request.params;
         // Someone else's history does not exist as far as the caller can tell.
-        if (!UUID.test(userId) || (auth.user.id !== userId && !isAdmin(auth.user.role)))
+        if (!isUuid(userId) || (auth.user.id !== userId && !isAdminRole(auth.user.role)))
           throw new HttpError(404, 'User not found.');
         const { rows, total } = await historyOf(ctx.db, userId, request.query);
         return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
@@ -125,7 +124,7 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        if (!UUID.test(request.params.userId)) throw new HttpError(404, 'User not found.');
+        if (!isUuid(request.params.userId)) throw new HttpError(404, 'User not found.');
         if (!request.isMultipart()) throw new HttpError(415, 'Send the amount as multipart/form-data.');
         const fields: Record<string, string> = {};
         let proof: Proof | null = null;
@@ -192,7 +191,7 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        if (!isAdmin(auth.user.role) || !UUID.test(request.params.transactionId))
+        if (!isAdminRole(auth.user.role) || !isUuid(request.params.transactionId))
           throw new HttpError(404, 'Proof not found.');
         const proof = await readProof(ctx, request.params.transactionId);
         return reply

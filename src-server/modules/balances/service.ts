@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LedgerKind } from '../../../src-shared/constants/enums';
 import type { HistoryRow } from '../../../src-shared/contracts/money';
 import { centsToEuros } from '../../../src-shared/money';
@@ -14,16 +15,18 @@ import { hashRequest, once } from '../idempotency';
 import { decryptDocument, encryptDocument } from '../kyc/crypto';
 import { sniffDocument } from '../kyc/service';
 import { externalAccountId, postTransaction, userAccountId } from '../ledger/service';
+import { containsPattern } from '../../lib/query';
 
 export const INSUFFICIENT = 'Insufficient balance.';
+/** The admin who made an adjustment (a second join on users). */
+const creators = alias(users, 'creators');
 const person = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
-const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const searchPeople = (search: string | undefined): SQL | undefined =>
   search
     ? or(
-        ilike(users.email, escapeLike(search)),
-        ilike(users.firstName, escapeLike(search)),
-        ilike(users.lastName, escapeLike(search)),
+        ilike(users.email, containsPattern(search)),
+        ilike(users.firstName, containsPattern(search)),
+        ilike(users.lastName, containsPattern(search)),
       )
     : undefined;
 
@@ -99,13 +102,14 @@ export async function allHistories(db: DbOrTx, query: { search?: string; page: n
         ...historyColumns,
         transactionId: ledgerTransactions.id,
         proofPath: ledgerTransactions.proofPath,
-        createdById: ledgerTransactions.createdBy,
+        creator: { id: creators.id, email: creators.email },
         user: person,
       })
       .from(ledgerEntries)
       .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
       .innerJoin(users, eq(users.id, accounts.userId))
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+      .leftJoin(creators, eq(creators.id, ledgerTransactions.createdBy))
       .where(where)
       .orderBy(desc(ledgerEntries.id))
       .limit(query.limit)
@@ -117,21 +121,12 @@ export async function allHistories(db: DbOrTx, query: { search?: string; page: n
       .innerJoin(users, eq(users.id, accounts.userId))
       .where(where),
   ]);
-  const creatorIds = [...new Set(rows.map((r) => r.createdById).filter((id): id is string => !!id))];
-  const creators = new Map<string, string>();
-  for (const id of creatorIds) {
-    const [c] = await db.select({ email: users.email }).from(users).where(eq(users.id, id));
-    if (c) creators.set(id, c.email);
-  }
   return {
     rows: rows.map((r) => ({
       ...toHistory(r),
       user: r.user,
       proofUrl: r.proofPath ? `/api/balances/proofs/${r.transactionId}` : null,
-      createdBy:
-        r.createdById && creators.has(r.createdById)
-          ? { id: r.createdById, email: creators.get(r.createdById)! }
-          : null,
+      createdBy: r.creator?.id ? { id: r.creator.id, email: r.creator.email } : null,
     })),
     total: totals[0]?.total ?? 0,
   };

@@ -17,13 +17,13 @@ import { HttpError } from '../../lib/http-error';
 import { requireAuth, requireRole } from '../../plugins/session';
 import { readIdempotencyKey } from '../idempotency';
 import { cancelVenture, closeFunding, invest, listForAdmin, listMine, recordRepayment } from './service';
+import { isUuid } from '../../lib/query';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const ventureParams = z.object({ ventureId: z.string() });
 const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
 const checkVentureId = (id: string) => {
-  if (!UUID.test(id)) throw new HttpError(404, 'Venture not found.');
+  if (!isUuid(id)) throw new HttpError(404, 'Venture not found.');
 };
 
 export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -47,7 +47,7 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
         // An unknown venture id is a 404 like any venture the caller cannot see.
-        if (!UUID.test(request.body.ventureId)) throw new HttpError(404, 'Venture not found.');
+        if (!isUuid(request.body.ventureId)) throw new HttpError(404, 'Venture not found.');
         const answer = await invest(ctx, requireAuth(request), request.body, key);
         if (answer.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode as 201).send(answer.body);

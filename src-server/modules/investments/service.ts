@@ -12,10 +12,12 @@ import { once, type Answer } from '../idempotency';
 import { escrowAccountId, externalAccountId, postTransaction, userAccountId } from '../ledger/service';
 import { publicTotals } from '../ventures/count-cache';
 import { toVenture } from '../ventures/service';
+import { containsPattern } from '../../lib/query';
 
 export const NOT_VERIFIED = 'Please complete identity verification before investing.';
 export const NOT_OPEN = 'This venture is not open for investment.';
 export const INSUFFICIENT = 'Insufficient balance.';
+const ALREADY_CANCELLED = 'This venture is already cancelled.';
 const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
 
 type VentureRow = typeof ventures.$inferSelect;
@@ -208,7 +210,7 @@ export async function listForAdmin(
   const where: SQL[] = [];
   if (query.status) where.push(eq(investments.status, query.status));
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.search);
     where.push(
       or(
         ilike(users.email, pattern),
@@ -291,7 +293,7 @@ export async function cancelVenture(
   const result = await ctx.db.transaction(async (tx) => {
     const venture = await lockVenture(tx, ventureId);
     if (venture.cancelledAt !== null)
-      return { message: 'This venture is already cancelled.', data: await withCreator(tx, venture) };
+      return { message: ALREADY_CANCELLED, data: await withCreator(tx, venture) };
     if (venture.lifecycleStatus === 'funded' || venture.lifecycleStatus === 'repaid')
       throw new HttpError(409, 'A funded venture cannot be cancelled: its money has been paid out.');
     const now = ctx.now();
@@ -475,15 +477,16 @@ export async function cancelExpiredVentures(ctx: AppContext): Promise<number> {
     .limit(500);
   let cancelled = 0;
   for (const { id } of due) {
-    // Re-checked under the venture's lock inside cancelVenture; one venture per transaction.
-    const [still] = await ctx.db
-      .select({ status: ventures.lifecycleStatus, cancelledAt: ventures.cancelledAt })
-      .from(ventures)
-      .where(eq(ventures.id, id));
-    if (still?.status !== 'new' || still.cancelledAt) continue;
+    // cancelVenture re-checks under the venture's lock (one venture per transaction): one cancelled
+    // or funded meanwhile changes nothing.
     try {
-      await cancelVenture(ctx, null, id, 'The closing date passed before the target was reached.');
-      cancelled += 1;
+      const { message } = await cancelVenture(
+        ctx,
+        null,
+        id,
+        'The closing date passed before the target was reached.',
+      );
+      if (message !== ALREADY_CANCELLED) cancelled += 1;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error; // funded or gone meanwhile: nothing to cancel
     }

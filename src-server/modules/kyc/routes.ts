@@ -17,7 +17,7 @@ import {
 import { KYC_STATUSES } from '../../../src-shared/constants/enums';
 import type { AppContext } from '../../app';
 import { HttpError } from '../../lib/http-error';
-import { requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
+import { isAdminRole, requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
 import { verifyWebhookSignature } from './providers';
 import {
   applyWebhookEvent,
@@ -34,8 +34,8 @@ import {
   type KycUpload,
   type WebhookEvent,
 } from './service';
+import { isUuid } from '../../lib/query';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tokenParams = z.object({ token: z.string() });
 const userParams = z.object({ userId: z.string() });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -169,7 +169,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!UUID.test(request.params.userId)) throw new HttpError(404, 'User not found.');
+        if (!isUuid(request.params.userId)) throw new HttpError(404, 'User not found.');
         return { data: await detailForAdmin(ctx.db, request.params.userId) };
       },
     );
@@ -188,7 +188,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!UUID.test(request.params.userId)) throw new HttpError(404, 'User not found.');
+        if (!isUuid(request.params.userId)) throw new HttpError(404, 'User not found.');
         const data = await decideAsAdmin(ctx, requireAuth(request), request.params.userId, request.body);
         request.log.info({ userId: request.params.userId, status: request.body.status }, 'kyc decision');
         return { message: 'Updated successfully', data };
@@ -212,10 +212,9 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        if (!UUID.test(request.params.documentId)) throw new HttpError(404, 'Document not found.');
+        if (!isUuid(request.params.documentId)) throw new HttpError(404, 'Document not found.');
         // Not an admin: the document does not exist as far as the caller can tell.
-        if (auth.user.role !== 'admin' && auth.user.role !== 'superadmin')
-          throw new HttpError(404, 'Document not found.');
+        if (!isAdminRole(auth.user.role)) throw new HttpError(404, 'Document not found.');
         const doc = await readDocument(ctx, request.params.documentId);
         request.log.info(
           { documentId: request.params.documentId, adminId: auth.user.id },

@@ -23,6 +23,7 @@ import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
 import { decryptDocument, encryptDocument } from './crypto';
 import { hashToken, ProviderError, providerFor } from './providers';
+import { containsPattern } from '../../lib/query';
 
 /** How long a built-in verification link stays usable. */
 export const LINK_TTL_MS = 2 * 60 * 60 * 1000;
@@ -306,7 +307,7 @@ export async function listForAdmin(
     query.status ? eq(kycVerifications.status, query.status) : ne(kycVerifications.status, 'not_started'),
   ];
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(query.search);
     where.push(
       or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!,
     );
@@ -329,11 +330,17 @@ export async function listForAdmin(
   return { rows: rows.map((r) => toRow(r.verification, r.user)), total: totals[0]?.total ?? 0 };
 }
 
-async function loadPerson(db: DbOrTx, userId: string): Promise<Person & { kycStatus: KycStatus }> {
-  const [person] = await db
+/** The person (an investor or a company), optionally locking their row: always the first lock taken. */
+async function loadPerson(
+  db: DbOrTx,
+  userId: string,
+  lock = false,
+): Promise<Person & { kycStatus: KycStatus }> {
+  const query = db
     .select({ ...personColumns, role: users.role, language: users.language, kycStatus: users.kycStatus })
     .from(users)
     .where(eq(users.id, userId));
+  const [person] = lock ? await query.for('update') : await query;
   if (!person || (person.role !== 'user' && person.role !== 'corporate'))
     throw new HttpError(404, 'User not found.');
   return person;
@@ -444,8 +451,7 @@ export async function decideAsAdmin(
 ): Promise<KycAdminDetail> {
   await ctx.db.transaction(async (tx) => {
     // The person's row first, then the verification: the same order as a submission takes.
-    const person = await loadPerson(tx, userId);
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const person = await loadPerson(tx, userId, true);
     let verification = await latestVerification(tx, userId, true);
     if (verification?.status === body.status)
       throw new HttpError(
@@ -514,8 +520,7 @@ export async function applyWebhookEvent(
       );
     // Unknown session: nothing is recorded, so the provider may deliver it again later.
     if (!found) throw new HttpError(404, 'Unknown verification session.');
-    const person = await loadPerson(tx, found.userId);
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, person.id)).for('update');
+    const person = await loadPerson(tx, found.userId, true);
     const [verification] = await tx
       .select()
       .from(kycVerifications)

@@ -30,10 +30,10 @@ import {
   type UploadedFile,
 } from './service';
 import { publicTotals } from './count-cache';
+import { isUuid } from '../../lib/query';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id that is not a UUID names no venture: 404, like an unknown one. */
-const ventureId = z.string().refine((v) => UUID.test(v), { message: 'Venture not found.' });
+const ventureId = z.string().refine((v) => isUuid(v), { message: 'Venture not found.' });
 const idParams = z.object({ ventureId });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const imagesResponse = z.object({ message: z.string(), images: z.array(z.string()) });
@@ -44,8 +44,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // A malformed id is an unknown venture (404), not a bad request.
     app.addHook('preValidation', async (request) => {
       const params = request.params as { ventureId?: string } | undefined;
-      if (params?.ventureId !== undefined && !UUID.test(params.ventureId))
-        throw notFound('Venture not found.');
+      if (params?.ventureId !== undefined && !isUuid(params.ventureId)) throw notFound('Venture not found.');
     });
 
     app.get(

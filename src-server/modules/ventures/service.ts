@@ -19,7 +19,9 @@ import type { DbOrTx } from '../../db/client';
 import { investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
+import { isAdminRole } from '../../plugins/session';
 import type { CountCache } from './count-cache';
+import { containsPattern } from '../../lib/query';
 
 type VentureRow = typeof ventures.$inferSelect;
 type Creator = { firstName: string; lastName: string; email: string };
@@ -80,7 +82,7 @@ const SORT_COLUMNS = {
 const creatorColumns = { firstName: users.firstName, lastName: users.lastName, email: users.email };
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
-const likePattern = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePattern = (s: string) => containsPattern(s.toLowerCase());
 
 function filterConditions(query: PublicVentureListQuery | AdminVentureListQuery, now: Date): SQL[] {
   const where: SQL[] = [];
@@ -178,8 +180,7 @@ export async function listOwnVentures(db: DbOrTx, ownerId: string): Promise<Vent
   return rows.map((r) => toVenture(r.venture, r.createdBy));
 }
 
-const isAdmin = (auth: SessionContext | null) =>
-  auth?.user.role === 'admin' || auth?.user.role === 'superadmin';
+const isAdmin = (auth: SessionContext | null) => (auth ? isAdminRole(auth.user.role) : false);
 
 async function loadRow(db: DbOrTx, id: string) {
   const [row] = await db
