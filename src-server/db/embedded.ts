@@ -230,12 +230,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+        // Smart shutdown first: the pools have just been ended, but their clients' Terminate messages
+        // may still be on the wire, and a fast shutdown would answer them with 57P01 errors. A
+        // session that does not leave within 3 s gets the fast shutdown (roll back, checkpoint,
+        // exit), and a server still there after 15 s the immediate one.
+        const fast = setTimeout(() => child.kill('SIGINT'), 3_000);
+        const immediate = setTimeout(() => child.kill('SIGQUIT'), 15_000);
         child.once('exit', () => {
-          clearTimeout(timer);
+          clearTimeout(fast);
+          clearTimeout(immediate);
           resolve();
         });
-        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+        child.kill('SIGTERM');
       });
       return stopping;
     },
