@@ -7,7 +7,7 @@ export function isPublicAppPath(path: string): boolean {
 }
 
 /** The header's Dashboard link and the landing page after login: /{role}/overview (spec 2.2).
- * Admins and superadmins share the admin area, whose start page is /admin. */
+ * Admins and superadmins share the admin area and its Overview tab, /admin/overview. */
 export function dashboardPath(role: Role): string {
   switch (role) {
     case 'user':
@@ -16,7 +16,7 @@ export function dashboardPath(role: Role): string {
       return '/corporate/overview';
     case 'admin':
     case 'superadmin':
-      return '/admin';
+      return '/admin/overview';
   }
 }
 
@@ -25,7 +25,7 @@ export type RoleDashboardPage = 'overview' | 'verification' | 'profile';
 
 /**
  * Where a role-dependent /dashboard/... link leads: the role's own page. The admin area has no
- * verification or profile page, so admins land on /admin.
+ * verification or profile page, so admins land on its overview.
  */
 export function roleDashboardTarget(page: RoleDashboardPage, role: Role): string {
   if (page === 'overview') return dashboardPath(role);
@@ -36,7 +36,7 @@ export function roleDashboardTarget(page: RoleDashboardPage, role: Role): string
       return `/corporate/${page}`;
     case 'admin':
     case 'superadmin':
-      return '/admin';
+      return '/admin/overview';
   }
 }
 

@@ -13,12 +13,14 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 // Verified against when the account does not exist, so that a login takes the same time either way.
-let dummyHash: Promise<string> | undefined;
+// A fixed hash with the same parameters (of a password nobody uses): computing it at the first
+// unknown login would make that one answer slower.
+const DUMMY_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$426/kVkQBbSyrTS6xJUpOQ$Y4YPdYm05yV741/Tk5Xzyk24RfHrWz7WKH5fPxRwxe8';
 
 export async function verifyPassword(storedHash: string | undefined, password: string): Promise<boolean> {
   if (!storedHash) {
-    dummyHash ??= hashPassword('not-a-real-password-0000');
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(DUMMY_HASH, password).catch(() => false);
     return false;
   }
   return verify(storedHash, password).catch(() => false);

@@ -47,9 +47,9 @@ describe('the /dashboard/... links (spec 2.1)', () => {
     ['corporate', '/dashboard/overview', '/corporate/overview'],
     ['corporate', '/dashboard/verification', '/corporate/verification'],
     ['corporate', '/dashboard/profile', '/corporate/profile'],
-    ['admin', '/dashboard/overview', '/admin'],
-    ['superadmin', '/dashboard/overview', '/admin'],
-    ['admin', '/dashboard/verification', '/admin'],
+    ['admin', '/dashboard/overview', '/admin/overview'],
+    ['superadmin', '/dashboard/overview', '/admin/overview'],
+    ['admin', '/dashboard/verification', '/admin/overview'],
   ] as const)('a %s opening %s goes to %s in the back office', async (role, link, target) => {
     const { replace } = signedInAs(role);
     renderApp(link);
@@ -70,8 +70,8 @@ describe("the header's Dashboard link", () => {
   it.each([
     ['user', '/user/overview'],
     ['corporate', '/corporate/overview'],
-    ['admin', '/admin'],
-    ['superadmin', '/admin'],
+    ['admin', '/admin/overview'],
+    ['superadmin', '/admin/overview'],
   ] as const)('goes to the overview of a %s: %s', async (role, href) => {
     signedInAs(role);
     renderApp('/');
@@ -84,14 +84,14 @@ describe('where a login leads', () => {
   it('goes back to a remembered page the role may open, else to the role overview', () => {
     expect(pathAfterLogin('user')).toBe('/user/overview');
     expect(pathAfterLogin('corporate')).toBe('/corporate/overview');
-    expect(pathAfterLogin('admin')).toBe('/admin');
+    expect(pathAfterLogin('admin')).toBe('/admin/overview');
     expect(pathAfterLogin('user', { pathname: '/user/investments', search: '?page=2' })).toBe(
       '/user/investments?page=2',
     );
     expect(pathAfterLogin('corporate', { pathname: '/user/investments' })).toBe('/corporate/overview');
     expect(pathAfterLogin('corporate', { pathname: '/dashboard/investments' })).toBe('/corporate/overview');
     expect(pathAfterLogin('corporate', { pathname: '/dashboard/overview' })).toBe('/dashboard/overview');
-    expect(pathAfterLogin('admin', { pathname: '/corporate/ventures' })).toBe('/admin');
+    expect(pathAfterLogin('admin', { pathname: '/corporate/ventures' })).toBe('/admin/overview');
     expect(pathAfterLogin('user', { pathname: '/login' })).toBe('/user/overview');
     expect(pathAfterLogin('user', { pathname: '/ventures/abc', hash: '#stats' })).toBe('/ventures/abc#stats');
   });
@@ -99,6 +99,6 @@ describe('where a login leads', () => {
   it('maps the role-dependent dashboard pages', () => {
     expect(roleDashboardTarget('verification', 'user')).toBe('/user/verification');
     expect(roleDashboardTarget('verification', 'corporate')).toBe('/corporate/verification');
-    expect(roleDashboardTarget('profile', 'superadmin')).toBe('/admin');
+    expect(roleDashboardTarget('profile', 'superadmin')).toBe('/admin/overview');
   });
 });

@@ -98,11 +98,11 @@ describe('login form', () => {
 
   it('sends an admin and a superadmin to /admin', async () => {
     const admin = await signInAs('admin');
-    await waitFor(() => expect(admin.assign).toHaveBeenCalledWith('/admin'));
+    await waitFor(() => expect(admin.assign).toHaveBeenCalledWith('/admin/overview'));
     admin.unmount();
     vi.restoreAllMocks();
     const superadmin = await signInAs('superadmin');
-    await waitFor(() => expect(superadmin.assign).toHaveBeenCalledWith('/admin'));
+    await waitFor(() => expect(superadmin.assign).toHaveBeenCalledWith('/admin/overview'));
   });
 
   it('does not send a corporate account back to an investor page it was turned away from', async () => {

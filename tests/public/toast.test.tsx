@@ -1,6 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_TOAST_MS, ToastProvider, useToast } from '../../src-public/components/ToastProvider';
+import {
+  APP_TOAST_MS,
+  AUTH_TOAST_MS,
+  ToastProvider,
+  useToast,
+} from '../../src-public/components/ToastProvider';
 import { renderWithProviders } from './helpers';
 
 function Trigger({ message, duration }: { message: string; duration?: number }) {
@@ -34,6 +39,22 @@ describe('ToastProvider', () => {
     expect(screen.getByRole('alert')).toBeInTheDocument();
     advance(200); // the timer fires and the toast starts closing
     advance(1000); // the exit transition ends
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('keeps the toasts of the sign-in flows for 5 seconds', () => {
+    expect(AUTH_TOAST_MS).toBe(5000);
+    renderWithProviders(
+      <ToastProvider>
+        <Trigger message="Login successful!" duration={AUTH_TOAST_MS} />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'notify' }));
+    advance(0);
+    advance(4900);
+    expect(screen.getByRole('alert')).toHaveTextContent('Login successful!');
+    advance(200);
+    advance(1000);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

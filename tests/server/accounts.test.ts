@@ -293,6 +293,47 @@ describe('password reset', () => {
     expect(again.statusCode).toBe(400);
   });
 
+  it('expires a reset code after 10 minutes and burns it at the fifth wrong try', async () => {
+    const body = await registerAndVerify();
+    await post('/api/auth/forgot-password', { email: body.email });
+    const expired = await t.lastCode(body.email);
+    t.clock.offsetMs = 10 * 60_000 + 1_000;
+    const late = await post('/api/auth/reset-password', {
+      email: body.email,
+      token: expired,
+      newPassword: 'new-pass-6',
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ message: 'Invalid or expired code.' });
+
+    await post('/api/auth/forgot-password', { email: body.email });
+    const token = await t.lastCode(body.email);
+    const wrong = token === '000000' ? '111111' : '000000';
+    const tries = [];
+    for (let i = 1; i <= 5; i++) {
+      const res = await post('/api/auth/reset-password', {
+        email: body.email,
+        token: wrong,
+        newPassword: 'x-pass-66',
+      });
+      tries.push(res.json().message);
+    }
+    expect(tries).toEqual([
+      ...Array(4).fill('Invalid or expired code.'),
+      'Too many wrong codes. Please request a new one.',
+    ]);
+    const right = await post('/api/auth/reset-password', {
+      email: body.email,
+      token,
+      newPassword: 'new-pass-6',
+    });
+    expect(right.statusCode).toBe(400);
+    // The password is still the old one.
+    expect((await post('/api/auth/login', { email: body.email, password: body.password })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('gives an unknown address the same answer and sends nothing', async () => {
     const before = (await t.outbox()).length;
     const res = await post('/api/auth/forgot-password', { email: 'ghost@example.com' });
@@ -307,6 +348,44 @@ describe('password reset', () => {
     expect(reset.statusCode).toBe(400);
     expect(reset.json()).toEqual({ message: 'Invalid or expired code.' });
   });
+});
+
+describe('a known and an unknown address get the same answers', () => {
+  const answers = async (url: string, email: string) => {
+    const out: { status: number; body: unknown; retryAfter?: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await post(url, { email });
+      out.push({
+        status: res.statusCode,
+        body: res.json(),
+        retryAfter: res.headers['retry-after'] as string,
+      });
+    }
+    return out;
+  };
+
+  it.each(['/api/auth/forgot-password', '/api/auth/resend-verification-token'])(
+    '%s: 200 and then 429 within the minute, whether or not the account exists',
+    async (url) => {
+      const known = await registerAndVerify();
+      if (url.endsWith('resend-verification-token')) {
+        // An unverified account whose registration code is over a minute old.
+        const fresh = investor();
+        await post('/api/auth/register', fresh);
+        known.email = fresh.email;
+        t.clock.offsetMs = 61_000;
+      }
+      const sent = (await t.outbox()).filter((m) => m.to === known.email).length;
+      const forKnown = await answers(url, known.email);
+      const forUnknown = await answers(url, `nobody-${seq++}@example.com`);
+      expect(forKnown).toEqual(forUnknown);
+      expect(forKnown.map((a) => a.status)).toEqual([200, 429]);
+      expect(forKnown[1]!.body).toEqual({ message: 'Please wait a minute before requesting another code.' });
+      expect(forKnown[1]!.retryAfter).toBe('60');
+      // The known address got exactly one new e-mail.
+      expect((await t.outbox()).filter((m) => m.to === known.email).length).toBe(sent + 1);
+    },
+  );
 });
 
 describe('rate limits (kept in PostgreSQL)', () => {
@@ -333,17 +412,21 @@ describe('rate limits (kept in PostgreSQL)', () => {
     const b = await buildApp({ ...t.ctx, config }, { logger: false });
     const address = ip();
     const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof a.inject>> | undefined;
     for (let i = 0; i < 6; i++) {
       const app = i % 2 === 0 ? a : b;
-      const res = await app.inject({
+      last = await app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
-        payload: { email: 'x@example.com' },
+        payload: { email: `x${i}@example.com` },
         remoteAddress: address,
       });
-      statuses.push(res.statusCode);
+      statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(last!.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(last!.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another address is not affected.
     const other = await a.inject({
       method: 'POST',
@@ -463,6 +546,24 @@ describe('PUT /api/profile/update', () => {
     );
   });
 
+  it('sends at most one e-mail-change code a minute', async () => {
+    const { body, put, profile } = await signedIn();
+    const first = `first-${body.email}`;
+    const second = `second-${body.email}`;
+    expect((await put({ ...profile, email: first })).statusCode).toBe(200);
+    const tooSoon = await put({ ...profile, firstName: 'Changed', email: second });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json()).toEqual({ message: 'Please wait a minute before requesting another code.' });
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+    // Nothing of the refused save was kept, and no mail went to the second address.
+    expect(await userRow(body.email)).toMatchObject({ pendingEmail: first, firstName: profile.firstName });
+    expect((await t.outbox()).filter((m) => m.to === second)).toHaveLength(0);
+
+    t.clock.offsetMs = 61_000;
+    expect((await put({ ...profile, email: second })).statusCode).toBe(200);
+    expect((await userRow(body.email)).pendingEmail).toBe(second);
+  });
+
   it('refuses an address that belongs to someone else', async () => {
     const { put, profile } = await signedIn();
     const someone = await t.createUser();
@@ -490,7 +591,7 @@ describe('behind a reverse proxy', () => {
         const res = await app.inject({
           method: 'POST',
           url: '/api/auth/forgot-password',
-          payload: { email: 'x@example.com' },
+          payload: { email: `proxied-${seq++}@example.com` },
           remoteAddress: trustProxy ? '10.9.9.1' : '10.9.9.2',
           headers: { 'x-forwarded-for': client },
         });

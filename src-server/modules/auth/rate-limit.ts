@@ -22,7 +22,13 @@ export function tooMany(seconds: number, message = TOO_MANY): HttpError {
  * Counts one hit against a fixed window kept in PostgreSQL, so every server instance shares it;
  * throws 429 with Retry-After once the limit is passed.
  */
-export async function hit(db: DbOrTx, key: string, rule: RateLimitRule, now: Date): Promise<void> {
+export async function hit(
+  db: DbOrTx,
+  key: string,
+  rule: RateLimitRule,
+  now: Date,
+  message = TOO_MANY,
+): Promise<void> {
   const windowStart = new Date(now.getTime() - rule.windowMs);
   const [row] = await db
     .insert(rateLimits)
@@ -35,7 +41,9 @@ export async function hit(db: DbOrTx, key: string, rule: RateLimitRule, now: Dat
       },
     })
     .returning();
-  if (row && row.count > rule.limit) throw tooMany(retryAfterSeconds(row.windowStart, rule.windowMs, now));
+  if (row && row.count > rule.limit) {
+    throw tooMany(retryAfterSeconds(row.windowStart, rule.windowMs, now), message);
+  }
 }
 
 /** Throws 429 when the key has already used up its window (without counting a hit). */

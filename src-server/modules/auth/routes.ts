@@ -178,7 +178,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const token = request.cookies[SESSION_COOKIE];
-        if (token) await revokeSessionByToken(ctx.db, token);
+        if (token) await revokeSessionByToken(ctx.db, token, ctx.now());
         clearSessionCookies(reply, ctx.config.secureCookies);
         return { message: 'Logged out.' };
       },

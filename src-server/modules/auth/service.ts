@@ -12,7 +12,7 @@ import { sessions, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { userAccountId } from '../ledger/service';
-import { consumeCode, issueCode, resendWait } from './codes';
+import { consumeCode, issueCode, RESEND_INTERVAL_MS, resendWait } from './codes';
 import * as rateLimit from './rate-limit';
 import { createSession, hashToken, revokeSessionByToken, revokeUserSessions } from './sessions';
 import type { UserRow } from './users';
@@ -94,8 +94,27 @@ export async function verifyEmail(ctx: AppContext, email: string, token: string)
     .where(eq(users.id, user.id));
 }
 
+/**
+ * At most one code request a minute per address and purpose, counted before the address is looked
+ * up: an unknown address gets the same answers (200, then 429) as a known one.
+ */
+async function throttleCodeRequest(
+  ctx: AppContext,
+  email: string,
+  purpose: 'verify-email' | 'reset-password',
+): Promise<void> {
+  await rateLimit.hit(
+    ctx.db,
+    `code-request:${purpose}:${email}`,
+    { limit: 1, windowMs: RESEND_INTERVAL_MS },
+    ctx.now(),
+    RESEND_TOO_SOON,
+  );
+}
+
 /** Same answer for an unknown or already verified address; at most one code a minute. */
 export async function resendVerification(ctx: AppContext, email: string): Promise<void> {
+  await throttleCodeRequest(ctx, email, 'verify-email');
   const user = await findByEmail(ctx, email);
   if (!user || user.emailVerifiedAt) return;
   await sendCode(ctx, user, 'verify-email');
@@ -150,7 +169,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<{ user:
 
   return ctx.db.transaction(async (tx) => {
     await rateLimit.reset(tx, failureKey);
-    if (input.previousToken) await revokeSessionByToken(tx, input.previousToken);
+    if (input.previousToken) await revokeSessionByToken(tx, input.previousToken, now);
     const { token } = await createSession(tx, {
       userId: row.id,
       rememberMe: input.rememberMe,
@@ -169,6 +188,7 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<{ user:
 
 /** Same answer for an unknown address; at most one code a minute. */
 export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
+  await throttleCodeRequest(ctx, email, 'reset-password');
   const user = await findByEmail(ctx, email);
   if (!user || !user.isActive) return;
   await sendCode(ctx, user, 'reset-password');
@@ -192,7 +212,7 @@ export async function resetPassword(ctx: AppContext, email: string, token: strin
       .update(users)
       .set({ passwordHash, updatedAt: ctx.now(), emailVerifiedAt: user.emailVerifiedAt ?? ctx.now() })
       .where(eq(users.id, user.id));
-    await revokeUserSessions(tx, user.id);
+    await revokeUserSessions(tx, user.id, ctx.now());
   });
 }
 
@@ -278,6 +298,10 @@ export async function updateProfile(
         );
     }
     if (wantsNewEmail) {
+      // One code a minute, like the other codes: a profile save cannot flood an address with mail.
+      // Checked after the row update above, whose lock serialises two saves of one person.
+      const wait = await resendWait(tx, user.id, 'change-email', now);
+      if (wait > 0) throw rateLimit.tooMany(Math.ceil(wait / 1000), RESEND_TOO_SOON);
       const code = await issueCode(tx, {
         userId: user.id,
         purpose: 'change-email',

@@ -60,16 +60,16 @@ export async function findSession(
   return rows[0] ?? null;
 }
 
-export async function revokeSessionByToken(db: DbOrTx, token: string): Promise<void> {
+export async function revokeSessionByToken(db: DbOrTx, token: string, now = new Date()): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: string): Promise<void> {
+export async function revokeUserSessions(db: DbOrTx, userId: string, now = new Date()): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
