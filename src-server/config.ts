@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -40,7 +41,18 @@ const envSchema = z.object({
     .min(0, 'PORT must be a whole number between 0 and 65535')
     .max(65535, 'PORT must be a whole number between 0 and 65535')
     .default(3000),
-  HOST: z.string().trim().min(1, 'HOST must not be empty').default('127.0.0.1'),
+  HOST: z
+    .string()
+    .trim()
+    .default('127.0.0.1')
+    .refine(
+      (host) =>
+        isIP(host) !== 0 ||
+        /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(
+          host,
+        ),
+      'HOST must be an IP address (like 127.0.0.1, 0.0.0.0 or ::1) or a host name',
+    ),
   DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:']),
   DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
   PUBLIC_URL: urlWithProtocols('PUBLIC_URL', ['http:', 'https:']),
@@ -117,6 +129,15 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * The host part of a URL that reaches a server listening on `host`: the loopback address for the
+ * all-addresses hosts, and IPv6 addresses in brackets.
+ */
+export function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
 /** Reads and validates the environment. A wrong value throws a ConfigError naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -146,8 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.KYC_WEBHOOK_SECRET!,
     };
   }
-  const displayHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
-  const publicUrl = (e.PUBLIC_URL ?? `http://${displayHost}:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (e.PUBLIC_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
   return {
     port: e.PORT,

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, urlHost, type Config } from './config';
 import { createDatabase, runMigrations, type Database } from './db/client';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { isEmpty, seedDemo } from './db/seed/demo';
@@ -17,6 +17,9 @@ import { Mailer } from './modules/mail/service';
 import { sweep } from './modules/maintenance/sweep';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+/** Thrown between start-up steps when a signal asked the server to stop. */
+class StartStopped extends Error {}
 
 export async function main(): Promise<void> {
   let config: Config;
@@ -45,6 +48,23 @@ export async function main(): Promise<void> {
     releaseLock?.();
   };
 
+  // Signals are handled from the first moment: one during start-up stops after the step in hand
+  // (initdb, migrations, demo data), so that the embedded PostgreSQL is never left running.
+  let stopRequested: string | undefined;
+  let shutdown = (signal: string) => {
+    if (stopRequested) {
+      logger.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopRequested = signal;
+    logger.info(`${signal} while starting: stopping after the current step`);
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const checkpoint = () => {
+    if (stopRequested) throw new StartStopped();
+  };
+
   try {
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
@@ -57,10 +77,12 @@ export async function main(): Promise<void> {
       logger.info({ port: embedded.port, dir: join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
       databaseUrl = embedded.url;
     }
+    checkpoint();
     database = createDatabase(databaseUrl, {
       onError: (err) => logger.warn({ err }, 'idle database connection lost'),
     });
     await runMigrations(database);
+    checkpoint();
 
     let demoLines: string[] = [];
     if (!config.databaseUrl && config.seedDemo && (await isEmpty(database.db))) {
@@ -72,6 +94,7 @@ export async function main(): Promise<void> {
       demoLines = logins.map((l) => `  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}   ${l.note}`);
       logger.info({ logins: logins.map(({ role, email }) => ({ role, email })) }, 'Demo data created');
     }
+    checkpoint();
 
     mailer = new Mailer({
       connectionString: databaseUrl,
@@ -89,11 +112,12 @@ export async function main(): Promise<void> {
       everyTenMinutes: async () => ({ cancelledVentures: await cancelExpiredVentures(appContext) }),
     });
 
+    checkpoint();
     const app = await buildApp(appContext, { loggerInstance: logger });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${port}`;
+    const url = `http://${urlHost(config.host)}:${port}`;
     logger.info(
       { startupMs: Math.round(performance.now() - started) },
       `Ready: ${url} (back office at /admin and /corporate, API docs at /api/docs)`,
@@ -109,7 +133,7 @@ export async function main(): Promise<void> {
     }
 
     let shuttingDown = false;
-    const shutdown = (signal: string) => {
+    shutdown = (signal: string) => {
       if (shuttingDown) {
         logger.warn(`${signal} again: exiting now`);
         process.exit(1);
@@ -129,10 +153,14 @@ export async function main(): Promise<void> {
           process.exit(0);
         });
     };
-    process.on('SIGINT', () => shutdown('SIGINT'));
-    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    // A signal that came while listening started.
+    if (stopRequested) shutdown(stopRequested);
   } catch (error) {
     await cleanUp();
+    if (error instanceof StartStopped) {
+      logger.info('stopped');
+      process.exit(0);
+    }
     if (error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
       logger.fatal(error.message);
     } else {

@@ -6,10 +6,19 @@
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 
 export interface EmbeddedPostgres {
@@ -66,6 +75,25 @@ export async function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to pass through every folder
+ * above its cluster. A folder made by `mktemp -d` (mode 700) is not: say so before initdb fails
+ * with a bare 'Permission denied'.
+ */
+function assertReachable(folder: string): void {
+  const closed: string[] = [];
+  for (let p = folder; ; p = dirname(p)) {
+    if ((statSync(p).mode & 0o001) === 0) closed.push(p);
+    if (dirname(p) === p) break;
+  }
+  if (closed.length) {
+    throw new EmbeddedPostgresError(
+      `As root, the embedded PostgreSQL runs as the 'postgres' user, who cannot enter ${closed.join(', ')}. ` +
+        `Allow it with \`chmod o+x ${closed.join(' ')}\`, or choose another DATA_DIR.`,
+    );
+  }
+}
+
 /** PostgreSQL refuses to run as root: then it runs as the `postgres` system user (created if needed). */
 function postgresUser(): { uid: number; gid: number } | undefined {
   if (userInfo().uid !== 0) return undefined;
@@ -94,12 +122,35 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether the process is a PostgreSQL server. After a reboot or a container restart the pid in an
+ * old postmaster.pid may belong to anything (even this process), which must not be signalled.
+ * Where /proc is missing (macOS), the pid file's own check is all there is.
+ */
+function isPostgres(pid: number): boolean {
+  if (pid === process.pid) return false;
+  let cmdline: string;
+  try {
+    cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return !existsSync('/proc/self');
+  }
+  const program = cmdline.split('\0')[0] ?? '';
+  return /(^|\/)postgres$/.test(program);
+}
+
 /** A postgres left running by a server that was killed (kill -9) still holds the cluster: stop it. */
 async function stopOrphan(dir: string, log: (m: string) => void): Promise<void> {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !pidAlive(pid)) return;
+  if (!isPostgres(pid)) {
+    // PostgreSQL would refuse to start over a pid file whose pid is alive, whoever it is.
+    log(`Removing ${pidFile}: its pid ${pid} is no longer a PostgreSQL server`);
+    rmSync(pidFile);
+    return;
+  }
   log(`Stopping a PostgreSQL server (pid ${pid}) left running on ${dir} by an earlier start`);
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 300 && pidAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
@@ -119,6 +170,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const passwordFile = join(dir, '..', '.pg-password');
 
   mkdirSync(join(dir, '..'), { recursive: true });
+  if (owner) assertReachable(dirname(resolve(dir)));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (owner) {
     chownSync(dir, owner.uid, owner.gid);

@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
@@ -25,11 +25,22 @@ function alive(pid: number): boolean {
 export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'server.pid');
+  // The pid is written to a file of our own first and then linked into place: link() fails when
+  // server.pid exists, so the lock appears whole, never empty (a reader would take an empty one
+  // for stale).
+  const mine = join(dataDir, `.server.pid.${process.pid}`);
+  writeFileSync(mine, `${process.pid}\n`, { mode: 0o644 });
+  try {
+    return takeLock(dataDir, file, mine);
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+function takeLock(dataDir: string, file: string, mine: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, 'wx', 0o644);
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
+      linkSync(mine, file);
       let released = false;
       return () => {
         if (released) return;

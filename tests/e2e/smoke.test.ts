@@ -1,7 +1,11 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../src-server/db/embedded';
 import {
   collectErrors,
   launchBrowser,
@@ -127,8 +131,26 @@ describe('the server process', () => {
   it('stops gracefully on SIGTERM and reuses its data at the next start', async () => {
     const before = await (await fetch(`${server.url}/api/ventures?limit=100`)).json();
     expect(server.output()).toContain('"msg":"Demo data created"');
+    // A request in flight when the signal comes: its headers are in, its body still on the way.
+    const body = JSON.stringify({ email: 'investor@afrivest.test', password: 'demo-password-2026' });
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = request(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 800);
+    });
+    await new Promise((r) => setTimeout(r, 200));
     const printedBefore = server.output().length;
-    expect(await server.stop('SIGTERM')).toBe(0);
+    const stopped = server.stop('SIGTERM');
+    expect(await inFlight).toBe(200);
+    expect(await stopped).toBe(0);
     const shutdownLines = server.output().slice(printedBefore);
     expect(shutdownLines).toContain('"msg":"stopped"');
     // A clean stop: the pools end before PostgreSQL does, so no connection is cut under them.
@@ -141,6 +163,31 @@ describe('the server process', () => {
     expect(after.data.map((v: { _id: string }) => v._id)).toEqual(
       before.data.map((v: { _id: string }) => v._id),
     );
+  });
+
+  it('stops cleanly on a signal that comes while it is still starting', async () => {
+    const dataDir = tempDataDir();
+    const port = await freePort();
+    const child = spawn(process.execPath, ['dist/server/server.mjs'], {
+      env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (c: Buffer) => {
+        output += c.toString();
+        if (output.includes('"msg":"embedded PostgreSQL started"')) resolve();
+      });
+    });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toContain('SIGTERM while starting: stopping after the current step');
+    expect(output).toContain('"msg":"stopped"');
+    expect(output).not.toContain('Ready:');
+    // PostgreSQL was stopped too (its pid file goes with it), and the folder is free again.
+    expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   });
 
   it('refuses a wrong configuration value, naming the variable', async () => {

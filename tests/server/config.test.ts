@@ -67,6 +67,11 @@ describe('configuration from the environment', () => {
       "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got 'loud')",
     ],
     [{ SEED_DEMO: 'maybe' }, "SEED_DEMO must be true or false (got 'maybe')"],
+    [
+      { HOST: 'bad host' },
+      "HOST must be an IP address (like 127.0.0.1, 0.0.0.0 or ::1) or a host name (got 'bad host')",
+    ],
+    [{ HOST: '' }, "HOST must be an IP address (like 127.0.0.1, 0.0.0.0 or ::1) or a host name (got '')"],
     [{ TRUST_PROXY: 'sometimes' }, "TRUST_PROXY must be true or false (got 'sometimes')"],
     [
       { RATE_LIMIT_LOGIN_FAILURES: '0' },
@@ -75,6 +80,16 @@ describe('configuration from the environment', () => {
   ])('refuses %o with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it.each([
+    ['::1', 'http://[::1]:3000'],
+    ['::', 'http://127.0.0.1:3000'],
+    ['0.0.0.0', 'http://127.0.0.1:3000'],
+    ['localhost', 'http://localhost:3000'],
+    ['app.internal', 'http://app.internal:3000'],
+  ])('takes HOST %s and derives the public address %s', (HOST, publicUrl) => {
+    expect(loadConfig({ HOST })).toMatchObject({ host: HOST, publicUrl, publicOrigin: publicUrl });
   });
 
   it('lists every wrong variable at once', () => {

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../../src-server/db/embedded';
+
+function tempDir(prefix: string, mode = 0o755): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, mode);
+  return dir;
+}
+
+describe('the data folder lock under simultaneous starts', () => {
+  it('lets exactly one of eight processes take the folder', async () => {
+    const dir = tempDir('cf-lockrace-');
+    const script = `
+      import { lockDataDir } from './src-server/lib/data-dir-lock.ts';
+      try { lockDataDir(process.argv[1]); console.log('locked'); setTimeout(() => {}, 3000); }
+      catch (e) { console.log(e.name); }
+    `;
+    try {
+      const outputs = await Promise.all(
+        Array.from(
+          { length: 8 },
+          () =>
+            new Promise<string>((resolve) => {
+              const child = spawn('node', ['--import', 'tsx', '--input-type=module', '-e', script, dir]);
+              let out = '';
+              child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+              child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+              child.once('exit', () => resolve(out.trim()));
+            }),
+        ),
+      );
+      expect(outputs.filter((o) => o === 'locked')).toHaveLength(1);
+      expect(outputs.filter((o) => o === 'DataDirLockedError')).toHaveLength(7);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('embedded PostgreSQL', () => {
+  it('starts over a postmaster.pid whose pid now belongs to another program, and leaves that program alone', async () => {
+    const dataDir = tempDir('cf-orphan-');
+    const dir = join(dataDir, 'pg');
+    const sleeper = spawn('node', ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      const first = await startEmbeddedPostgres({ dir, database: 'platform' });
+      const pidFile = readFileSync(join(dir, 'postmaster.pid'), 'utf8');
+      // Killed without a stop, then a reboot: the pid file stays and its pid is recycled.
+      const realPid = Number(pidFile.split('\n')[0]);
+      process.kill(realPid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 500));
+      writeFileSync(join(dir, 'postmaster.pid'), pidFile.replace(/^\d+/, String(sleeper.pid)));
+      void first;
+
+      const logs: string[] = [];
+      const second = await startEmbeddedPostgres({ dir, database: 'platform', log: (m) => logs.push(m) });
+      const client = new pg.Client({ connectionString: second.url });
+      await client.connect();
+      expect((await client.query('SELECT 1 AS one')).rows[0].one).toBe(1);
+      await client.end();
+      await second.stop();
+      expect(logs.join('\n')).toContain(`its pid ${sleeper.pid} is no longer a PostgreSQL server`);
+      expect(sleeper.exitCode).toBeNull();
+      expect(sleeper.signalCode).toBeNull();
+    } finally {
+      sleeper.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(userInfo().uid !== 0)(
+    'as root, names a DATA_DIR the postgres user cannot enter instead of failing in initdb',
+    async () => {
+      const dataDir = tempDir('cf-closed-', 0o700);
+      try {
+        await expect(
+          startEmbeddedPostgres({ dir: join(dataDir, 'pg'), database: 'platform' }),
+        ).rejects.toThrow(
+          `As root, the embedded PostgreSQL runs as the 'postgres' user, who cannot enter ${dataDir}. Allow it with \`chmod o+x ${dataDir}\`, or choose another DATA_DIR.`,
+        );
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
