@@ -8,8 +8,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, urlHost, type Config } from './config';
 import { createDatabase, runMigrations, type Database } from './db/client';
 import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
-import { isEmpty, seedDemo } from './db/seed/demo';
-import { seedDemoKyc } from './db/seed/kyc';
+import { DEMO_PASSWORD, isEmpty } from './db/seed/demo';
+import { demoLoginLines, seedDemoData } from './db/seed/run';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { cancelExpiredVentures } from './modules/investments/service';
 import { resolveKycKey } from './modules/kyc/crypto';
@@ -86,13 +86,15 @@ export async function main(): Promise<void> {
 
     let demoLines: string[] = [];
     if (!config.databaseUrl && config.seedDemo && (await isEmpty(database.db))) {
-      const logins = await seedDemo(database.db, { uploadsDir: join(config.dataDir, 'uploads') });
-      await seedDemoKyc(database.db, {
-        privateDir: join(config.dataDir, 'private'),
-        key: config.kycEncryptionKey!,
+      const logins = await seedDemoData(database.db, {
+        dataDir: config.dataDir,
+        kycKey: config.kycEncryptionKey!,
       });
-      demoLines = logins.map((l) => `  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}   ${l.note}`);
-      logger.info({ logins: logins.map(({ role, email }) => ({ role, email })) }, 'Demo data created');
+      demoLines = demoLoginLines(logins);
+      logger.info(
+        { logins: logins.map(({ role, email }) => ({ role, email })), password: DEMO_PASSWORD },
+        'Demo data created',
+      );
     }
     checkpoint();
 

@@ -2,15 +2,12 @@
  * `npm run create-admin -- --email E --password P [--superadmin]`: creates (or promotes) a verified
  * admin account. Uses DATABASE_URL, or the embedded database in DATA_DIR when no server runs on it.
  */
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../src-shared/contracts/common';
 import { loadConfig } from '../config';
-import { createDatabase, runMigrations } from '../db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
+import { openCliDatabase } from './database';
 import { users } from '../db/schema';
-import { lockDataDir } from '../lib/data-dir-lock';
 import { hashPassword } from '../lib/passwords';
 import { userAccountId } from '../modules/ledger/service';
 import { revokeUserSessions } from '../modules/auth/sessions';
@@ -46,18 +43,8 @@ async function run(): Promise<number> {
   }
   const role = args.superadmin ? 'superadmin' : 'admin';
 
-  const config = loadConfig();
-  let embedded: EmbeddedPostgres | undefined;
-  let release: (() => void) | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    release = lockDataDir(config.dataDir);
-    embedded = await startEmbeddedPostgres({ dir: join(config.dataDir, 'pg'), database: 'platform' });
-    url = embedded.url;
-  }
-  const database = createDatabase(url);
+  const { database, close } = await openCliDatabase(loadConfig());
   try {
-    await runMigrations(database);
     const passwordHash = await hashPassword(password);
     const now = new Date();
     const [existing] = await database.db.select().from(users).where(eq(users.email, email.data));
@@ -92,9 +79,7 @@ async function run(): Promise<number> {
     console.log(`${existing ? 'Promoted' : 'Created'} ${email.data} as ${role}.`);
     return 0;
   } finally {
-    await database.close();
-    await embedded?.stop();
-    release?.();
+    await close();
   }
 }
 

@@ -83,6 +83,19 @@ describe('the production build in Chromium', () => {
     expect(await api.json()).toEqual({ message: 'Not found.' });
     await page.close();
   });
+
+  it('serves the favicon (SVG for the pages, ICO for clients that ask for /favicon.ico) and robots.txt', async () => {
+    const svg = await fetch(`${server.url}/favicon.svg`);
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+    const ico = await fetch(`${server.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    // An ICO file: reserved 0, type 1 (icon), then its image count.
+    const head = Buffer.from(await ico.arrayBuffer()).subarray(0, 6);
+    expect([head.readUInt16LE(0), head.readUInt16LE(2), head.readUInt16LE(4)]).toEqual([0, 1, 3]);
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(await robots.text()).toContain('Disallow: /admin');
+  });
 });
 
 describe('signing in', () => {

@@ -1,0 +1,41 @@
+/**
+ * `npm run seed`: fills an empty database with the demo data that `npm start` creates on a new
+ * embedded database (for a database started with SEED_DEMO=false, or a DATABASE_URL one such as a
+ * staging server). A database with any account in it is refused: demo data never mixes with real.
+ */
+import { ConfigError, loadConfig } from '../config';
+import { isEmpty } from '../db/seed/demo';
+import { demoLoginLines, seedDemoData } from '../db/seed/run';
+import { resolveKycKey } from '../modules/kyc/crypto';
+import { openCliDatabase } from './database';
+
+async function run(): Promise<number> {
+  if (process.argv.length > 2) {
+    console.error(`Unknown argument ${process.argv[2]}.\nUsage: npm run seed`);
+    return 2;
+  }
+  const config = loadConfig();
+  const kycKey = resolveKycKey(config);
+  const { database, close } = await openCliDatabase(config);
+  try {
+    if (!(await isEmpty(database.db))) {
+      console.error(
+        'The database already has accounts: demo data goes only into an empty database. Nothing was changed.',
+      );
+      return 1;
+    }
+    const logins = await seedDemoData(database.db, { dataDir: config.dataDir, kycKey });
+    console.log(`Demo data created. Demo logins:\n${demoLoginLines(logins).join('\n')}`);
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+run().then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    console.error(error instanceof ConfigError ? error.message : `Could not seed: ${error.message}`);
+    process.exit(1);
+  },
+);

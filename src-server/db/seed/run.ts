@@ -1,0 +1,19 @@
+import { join } from 'node:path';
+import type { Db } from '../client';
+import { seedDemo, type DemoLogin } from './demo';
+import { seedDemoKyc } from './kyc';
+
+/** The whole demo (people, ventures, pictures, money, identity documents) for an empty database. */
+export async function seedDemoData(
+  db: Db,
+  options: { dataDir: string; kycKey: Buffer },
+): Promise<DemoLogin[]> {
+  const logins = await seedDemo(db, { uploadsDir: join(options.dataDir, 'uploads') });
+  await seedDemoKyc(db, { privateDir: join(options.dataDir, 'private'), key: options.kycKey });
+  return logins;
+}
+
+/** One line per demo login, for a person at a terminal. */
+export function demoLoginLines(logins: DemoLogin[]): string[] {
+  return logins.map((l) => `  ${l.role.padEnd(10)} ${l.email.padEnd(28)} ${l.password}   ${l.note}`);
+}
