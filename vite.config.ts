@@ -1,12 +1,56 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
+const BACKOFFICE_PAGE = /^\/(?:admin|corporate)(?:\/|$)/;
+
+/**
+ * Where a request for a back-office page goes in `vite` (dev) and `vite preview`: '/backoffice.html'
+ * for an HTML navigation to /admin, /corporate or below them, else undefined (leave it alone). The
+ * same rule as the production fallback in src-server/plugins/web.ts: GET or HEAD, a path under one
+ * of the two prefixes, no file extension in the last segment; plus Vite's own test for an HTML
+ * request (an Accept header that is missing, or names text/html or any type).
+ */
+export function backofficeFallbackUrl(
+  url: string,
+  { method = 'GET', accept }: { method?: string; accept?: string } = {},
+): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (accept && !accept.includes('text/html') && !accept.includes('*/*')) return undefined;
+  const path = url.split(/[?#]/, 1)[0] ?? '';
+  if (!BACKOFFICE_PAGE.test(path)) return undefined;
+  if ((path.split('/').pop() ?? '').includes('.')) return undefined;
+  return '/backoffice.html';
+}
+
+/** Vite's html fallback would answer index.html (the public site) for /admin and /corporate; this
+ * middleware runs before it (added directly in configureServer, not in a returned post hook). */
+export function backofficeFallback(): Plugin {
+  const rewrite = (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
+    const target = req.url
+      ? backofficeFallbackUrl(req.url, { method: req.method, accept: req.headers.accept })
+      : undefined;
+    if (target) req.url = target;
+    next();
+  };
+  return {
+    name: 'afrivest:backoffice-fallback',
+    configureServer(server) {
+      server.middlewares.use(rewrite);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(rewrite);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), backofficeFallback()],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

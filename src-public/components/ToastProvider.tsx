@@ -10,6 +10,7 @@ import {
 } from 'react';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import Alert, { type AlertColor } from '@mui/material/Alert';
+import { useTranslation } from 'react-i18next';
 
 /** Spec section 4 and 9: toasts close after 5 s in the authentication flows, 3 s in the app. */
 export const AUTH_TOAST_MS = 5000;
@@ -48,6 +49,7 @@ export function ToastProvider({
   children: ReactNode;
   defaultDuration?: number;
 }) {
+  const { t } = useTranslation();
   const [pending, setPending] = useState<Toast[]>([]);
   const [current, setCurrent] = useState<Toast | undefined>();
   const [open, setOpen] = useState(false);
@@ -106,6 +108,8 @@ export function ToastProvider({
         {current ? (
           <Alert
             onClose={() => setOpen(false)}
+            // MUI's own label of the close button is English 'Close'.
+            closeText={t('common.close')}
             severity={current.severity}
             variant="filled"
             sx={{ width: '100%', minWidth: 280 }}

@@ -448,7 +448,10 @@ describe('/user/investments', () => {
     });
     renderApp('/user/investments');
     expect(await screen.findByRole('heading', { level: 1, name: 'My Investments' })).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading investments...');
+    // Scoped to the page: the header's 'Loading balance...' is a status too while the balance loads.
+    expect(within(screen.getByRole('main')).getByRole('status')).toHaveTextContent(
+      /^Loading investments\.\.\.$/,
+    );
     await waitFor(() => expect(answer).toBeDefined());
     answer!(
       jsonResponse(200, {

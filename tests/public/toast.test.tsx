@@ -77,6 +77,21 @@ describe('ToastProvider', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it("labels the close button in the reader's language and closes the toast with it", () => {
+    renderWithProviders(
+      <ToastProvider>
+        <Trigger message="Profil aktualisiert." />
+      </ToastProvider>,
+      { language: 'de' },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'notify' }));
+    advance(0);
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Schließen' }));
+    advance(1000);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows toasts one after the other', () => {
     function Two() {
       const toast = useToast();
