@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from '../../src-server/db/embedded';
 
 function tempDir(prefix: string, mode = 0o755): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -69,6 +70,23 @@ describe('embedded PostgreSQL', () => {
       expect(sleeper.signalCode).toBeNull();
     } finally {
       sleeper.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('says why when PostgreSQL cannot start (its port is taken)', async () => {
+    const dataDir = tempDir('cf-port-');
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as AddressInfo).port;
+    try {
+      const failure = startEmbeddedPostgres({ dir: join(dataDir, 'pg'), database: 'platform', port });
+      await expect(failure).rejects.toThrow(EmbeddedPostgresError);
+      await expect(failure).rejects.toThrow(
+        /PostgreSQL stopped while starting \(code 1\): .*could not create any TCP\/IP sockets/,
+      );
+    } finally {
+      blocker.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
