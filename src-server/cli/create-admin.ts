@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../src-shared/contracts/common';
 import { loadConfig } from '../config';
-import { openCliDatabase } from './database';
+import { openCliDatabase, runCli } from './database';
 import { users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { userAccountId } from '../modules/ledger/service';
@@ -83,10 +83,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error.message);
-    process.exit(1);
-  },
-);
+runCli(run, 'Could not create the admin');

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Config } from '../config';
+import { ConfigError, type Config } from '../config';
 import { createDatabase, runMigrations, type Database } from '../db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { lockDataDir } from '../lib/data-dir-lock';
@@ -37,4 +37,15 @@ export async function openCliDatabase(
     throw error;
   }
   return { database, close };
+}
+
+/** Runs a command to its exit code: 0 done, 1 failed (with the reason), 2 wrong arguments. */
+export function runCli(run: () => Promise<number>, failure: string): void {
+  run().then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(error instanceof ConfigError ? error.message : `${failure}: ${error.message}`);
+      process.exit(1);
+    },
+  );
 }

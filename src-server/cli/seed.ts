@@ -3,11 +3,11 @@
  * embedded database (for a database started with SEED_DEMO=false, or a DATABASE_URL one such as a
  * staging server). A database with any account in it is refused: demo data never mixes with real.
  */
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { isEmpty } from '../db/seed/demo';
 import { demoLoginLines, seedDemoData } from '../db/seed/run';
 import { resolveKycKey } from '../modules/kyc/crypto';
-import { openCliDatabase } from './database';
+import { openCliDatabase, runCli } from './database';
 
 async function run(): Promise<number> {
   if (process.argv.length > 2) {
@@ -32,10 +32,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (error: Error) => {
-    console.error(error instanceof ConfigError ? error.message : `Could not seed: ${error.message}`);
-    process.exit(1);
-  },
-);
+runCli(run, 'Could not seed');
