@@ -92,7 +92,7 @@ export function VerificationPage() {
           {t('investor.verification.checking')}
         </Typography>
       ) : status === 'complete' ? (
-        <Alert icon={<VerifiedUserIcon />} severity="success" sx={{ mt: 3 }}>
+        <Alert icon={<VerifiedUserIcon />} severity="success" role="note" sx={{ mt: 3 }}>
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {t('investor.verification.verified')}
           </Typography>
@@ -106,7 +106,7 @@ export function VerificationPage() {
             </Typography>
             <Typography color="text.secondary">{t('investor.verification.verifyText')}</Typography>
             {status === 'rejected' ? (
-              <Alert severity="warning">
+              <Alert severity="warning" role="note">
                 <Typography variant="body2">
                   {data?.reason
                     ? t('investor.verification.rejected', { reason: data.reason })
@@ -118,7 +118,7 @@ export function VerificationPage() {
               </Alert>
             ) : null}
             {status === 'pending' && !data?.failed ? (
-              <Alert severity="info">
+              <Alert severity="info" role="note">
                 {data?.submittedAt
                   ? t('investor.verification.pending', { date: formatDate(data.submittedAt, i18n.language) })
                   : t('investor.verification.pendingUndated')}

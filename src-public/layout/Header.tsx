@@ -15,7 +15,7 @@ import { AccountButton } from './AccountButton';
 import { BalanceSlot } from './BalanceSlot';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
-import { MobileMenu } from './MobileMenu';
+import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
 import { HELP_LINKS, MAIN_LINKS } from './navLinks';
 
 const navButtonSx = {
@@ -93,6 +93,7 @@ export function Header() {
             sx={{ display: { xs: 'inline-flex', md: 'none' } }}
             aria-label={t('nav.openMenu')}
             aria-expanded={drawerOpen}
+            aria-controls={MOBILE_MENU_ID}
             onClick={() => setDrawerOpen(true)}
           >
             <MenuIcon />

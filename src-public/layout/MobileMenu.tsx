@@ -1,4 +1,7 @@
 import Drawer from '@mui/material/Drawer';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,17 +17,19 @@ import { AccountButton } from './AccountButton';
 import { BalanceSlot } from './BalanceSlot';
 import { HELP_LINKS, MAIN_LINKS } from './navLinks';
 
+export const MOBILE_MENU_ID = 'mobile-menu';
+
 /** The menu below the md breakpoint: the same links as the header. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  // A window widened past the breakpoint shows the header links again: the menu closes, so the
+  // page is not left blocked behind a drawer that CSS has hidden.
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  useEffect(() => {
+    if (wide && open) onClose();
+  }, [wide, open, onClose]);
   return (
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      sx={{ display: { md: 'none' } }}
-      slotProps={{ paper: { 'aria-label': t('nav.mobileLabel') } }}
-    >
+    <Drawer id={MOBILE_MENU_ID} anchor="right" open={open} onClose={onClose} sx={{ display: { md: 'none' } }}>
       <Box component="nav" aria-label={t('nav.mobileLabel')} sx={{ width: 280, p: 2 }}>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <IconButton aria-label={t('nav.closeMenu')} onClick={onClose}>

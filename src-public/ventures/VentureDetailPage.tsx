@@ -294,7 +294,7 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
               <Chip variant="outlined" label={t(`venture.adminStatus.${venture.adminStatus}`)} />
             ) : null}
           </Box>
-          <Alert severity="info" sx={{ mt: 2 }}>
+          <Alert severity="info" role="note" sx={{ mt: 2 }}>
             {venture.isConvertible ? t('venture.convertibleNote') : t('venture.nonConvertibleNote')}
           </Alert>
           <Box sx={{ mt: 3 }}>

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../src-shared/theme';
@@ -212,6 +212,36 @@ describe('mobile menu', () => {
     );
   });
 
+  it('closes when the window is widened past the phone layout, so the page is not left blocked', async () => {
+    // jsdom has no matchMedia: a stub whose answer the test changes, like a window being resized.
+    let wide = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return wide && query.includes('min-width');
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+      addListener: (listener: () => void) => listeners.add(listener),
+      removeListener: (listener: () => void) => listeners.delete(listener),
+    }));
+    try {
+      mockApi(emptyHome);
+      const user = userEvent.setup();
+      await openHome();
+      const menu = await openMenu(user);
+      expect(menu).toBeVisible();
+      wide = true;
+      act(() => listeners.forEach((listener) => listener()));
+      await waitFor(() =>
+        expect(screen.queryByRole('navigation', { name: 'Mobile navigation' })).not.toBeInTheDocument(),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('offers Dashboard (/user/overview) instead of Login, and the balance, to a signed-in investor', async () => {
     mockSignedIn(emptyHome, { balance: 1234.5 });
     const user = userEvent.setup();
@@ -248,11 +278,16 @@ describe('loader overlay', () => {
     const overlay = shown.closest('.MuiBackdrop-root')!;
     expect(overlay).toBeVisible();
     expect(overlay).toContainElement(shown);
+    // Screen readers are told too, through a status beside the aria-hidden overlay.
+    const loadingStatus = () =>
+      screen.queryAllByRole('status').filter((el) => el.textContent === 'Loading...');
+    expect(loadingStatus()).toHaveLength(1);
 
     answer(jsonResponse(401, { message: 'Invalid email or password.' }));
     expect(await findToast('Invalid email or password.')).toBeVisible();
     await waitFor(() => expect(spinner()).not.toBeInTheDocument());
     await waitFor(() => expect(overlay).not.toBeVisible());
+    expect(loadingStatus()).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 

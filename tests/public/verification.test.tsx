@@ -39,7 +39,7 @@ describe('investor verification (/user/verification)', () => {
       }),
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Verify Your Identity' })).toBeVisible();
-    const notice = within(card()).getByRole('alert');
+    const notice = within(card()).getByRole('note');
     expect(notice).toHaveTextContent(
       /^Your verification was not approved: The photo of the document is blurred\.You can start a new verification with the button below\.$/,
     );
@@ -94,7 +94,7 @@ describe('investor verification (/user/verification)', () => {
   it('says a pending verification without a submission date is being reviewed', async () => {
     await openVerification({ [MINE]: verification({ statusInOurSystem: 'pending' }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Verify Your Identity' })).toBeVisible();
-    expect(within(card()).getByRole('alert')).toHaveTextContent(
+    expect(within(card()).getByRole('note')).toHaveTextContent(
       /^Your verification is being reviewed\. We will e-mail you when it is done\.$/,
     );
     expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
@@ -103,7 +103,7 @@ describe('investor verification (/user/verification)', () => {
   it('shows no notice for a verification not started', async () => {
     await openVerification({ [MINE]: verification({}) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Verify Your Identity' })).toBeVisible();
-    expect(within(card()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(card()).queryByRole('note')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
   });
 
@@ -148,7 +148,7 @@ describe('investor verification (/user/verification)', () => {
     await openVerification({ [MINE]: jsonResponse(500, { message: 'Something went wrong.' }) });
     expect(await findToast('Could not check verification status')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Verify Your Identity' })).toBeVisible();
-    expect(within(card()).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(card()).queryByRole('note')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
   });
 });
