@@ -159,7 +159,8 @@ export async function main(): Promise<void> {
     if (stopRequested) shutdown(stopRequested);
   } catch (error) {
     await cleanUp();
-    if (error instanceof StartStopped) {
+    // A step cut short by the signal itself (Ctrl-C also reaches initdb) is a stop, not a failure.
+    if (error instanceof StartStopped || stopRequested) {
       logger.info('stopped');
       process.exit(0);
     }

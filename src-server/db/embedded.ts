@@ -230,7 +230,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       '-c',
       'shared_buffers=128MB',
     ],
-    { ...spawnIds, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_MESSAGES: 'C' } },
+    {
+      ...spawnIds,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and
+      // PostgreSQL must stop after the server has finished its requests, not with them.
+      detached: true,
+    },
   );
   let output = '';
   await new Promise<void>((resolve, reject) => {

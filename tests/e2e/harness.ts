@@ -26,12 +26,16 @@ export function tempDataDir(): string {
 
 /** Starts the production server (dist/server/server.mjs) and waits until it is ready. */
 export async function startServer(
-  options: { dataDir: string; port?: number; env?: Record<string, string> } = { dataDir: tempDataDir() },
+  options: { dataDir: string; port?: number; env?: Record<string, string>; ownProcessGroup?: boolean } = {
+    dataDir: tempDataDir(),
+  },
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['dist/server/server.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: 'info', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, as a terminal gives `npm start`: Ctrl-C signals the whole group.
+    detached: options.ownProcessGroup ?? false,
   });
   let output = '';
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));

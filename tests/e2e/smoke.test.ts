@@ -178,6 +178,34 @@ describe('the server process', () => {
     );
   });
 
+  it('finishes requests in flight on Ctrl-C, which signals the whole process group', async () => {
+    const own = await startServer({ dataDir: tempDataDir(), ownProcessGroup: true });
+    const body = JSON.stringify({ email: 'investor@afrivest.test', password: 'demo-password-2026' });
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = request(`${own.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => req.end(body.slice(10)), 800);
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const printedBefore = own.output().length;
+    const exited = new Promise<number | null>((resolve) => own.process.once('exit', (code) => resolve(code)));
+    process.kill(-own.process.pid!, 'SIGINT');
+    // The login needs the database: PostgreSQL must not have stopped with the group.
+    expect(await inFlight).toBe(200);
+    expect(await exited).toBe(0);
+    const shutdownLines = own.output().slice(printedBefore);
+    expect(shutdownLines).toContain('"msg":"stopped"');
+    expect(shutdownLines).not.toMatch(/"level":(40|50|60)/);
+  });
+
   it('stops cleanly on a signal that comes while it is still starting', async () => {
     const dataDir = tempDataDir();
     const port = await freePort();
