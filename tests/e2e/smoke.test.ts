@@ -132,6 +132,30 @@ describe('signing in', () => {
   });
 });
 
+/**
+ * A login whose headers are in and whose body is still on the way (it ends 800 ms later): a request
+ * in flight for the signal the test sends next. `status` is its answer's status, later.
+ */
+async function loginInFlight(url: string): Promise<{ status: Promise<number> }> {
+  const body = JSON.stringify({ email: 'investor@afrivest.test', password: 'demo-password-2026' });
+  const status = new Promise<number>((resolve, reject) => {
+    const req = request(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode!);
+    });
+    req.on('error', reject);
+    req.write(body.slice(0, 10));
+    setTimeout(() => req.end(body.slice(10)), 800);
+  });
+  await new Promise((r) => setTimeout(r, 200));
+  // Wrapped: awaiting a bare promise of a promise would wait for the answer too.
+  return { status };
+}
+
 describe('the server process', () => {
   it('refuses a second server on the same DATA_DIR with a clear message', async () => {
     const second = await runToExit(server.dataDir);
@@ -144,22 +168,7 @@ describe('the server process', () => {
   it('stops gracefully on SIGTERM and reuses its data at the next start', async () => {
     const before = await (await fetch(`${server.url}/api/ventures?limit=100`)).json();
     expect(server.output()).toContain('"msg":"Demo data created"');
-    // A request in flight when the signal comes: its headers are in, its body still on the way.
-    const body = JSON.stringify({ email: 'investor@afrivest.test', password: 'demo-password-2026' });
-    const inFlight = new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      });
-      req.on('response', (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
-      req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 800);
-    });
-    await new Promise((r) => setTimeout(r, 200));
+    const { status: inFlight } = await loginInFlight(server.url);
     const printedBefore = server.output().length;
     const stopped = server.stop('SIGTERM');
     expect(await inFlight).toBe(200);
@@ -180,21 +189,7 @@ describe('the server process', () => {
 
   it('finishes requests in flight on Ctrl-C, which signals the whole process group', async () => {
     const own = await startServer({ dataDir: tempDataDir(), ownProcessGroup: true });
-    const body = JSON.stringify({ email: 'investor@afrivest.test', password: 'demo-password-2026' });
-    const inFlight = new Promise<number>((resolve, reject) => {
-      const req = request(`${own.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-      });
-      req.on('response', (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
-      req.on('error', reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => req.end(body.slice(10)), 800);
-    });
-    await new Promise((r) => setTimeout(r, 200));
+    const { status: inFlight } = await loginInFlight(own.url);
     const printedBefore = own.output().length;
     const exited = new Promise<number | null>((resolve) => own.process.once('exit', (code) => resolve(code)));
     process.kill(-own.process.pid!, 'SIGINT');
