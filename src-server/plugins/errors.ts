@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError } from '../lib/http-error';
+import { errorText, type ErrorCode } from '../../src-shared/errors';
+import { fieldErrorOf, HttpError } from '../lib/http-error';
 
-export const SERVER_ERROR_MESSAGE = 'Something went wrong.';
+export const SERVER_ERROR_MESSAGE = errorText('common.server_error');
 
 /** `body.amount` / `/amount` -> `amount`; nested paths keep their dots (`address.city`). */
 function fieldName(path: string): string {
@@ -10,40 +11,50 @@ function fieldName(path: string): string {
 }
 
 /** Fastify's own client errors, with messages a person can act on. */
-const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Unsupported content type.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length.' },
-  FST_REQ_FILE_TOO_LARGE: { status: 413, message: 'The file is too large.' },
-  FST_FILES_LIMIT: { status: 413, message: 'Too many files.' },
-  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, message: 'The request is not multipart/form-data.' },
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'common.invalid_json' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'common.empty_body' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'common.body_too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'common.unsupported_media_type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'common.invalid_content_length' },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'common.file_too_large' },
+  FST_FILES_LIMIT: { status: 413, code: 'common.too_many_files' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'common.not_multipart' },
 };
 
 /**
- * One error handler for the whole API: the contract's shape `{ message, errors? }` for 4xx, and a
- * bare `{ message: 'Something went wrong.' }` for 5xx (the details go to the log only).
+ * One error handler for the whole API: the contract's shape `{ message, code, params?, errors?,
+ * codes? }` for 4xx (codes from src-shared/errors.ts), and a bare `{ message: 'Something went
+ * wrong.', code: 'common.server_error' }` for 5xx (the details go to the log only). Validation
+ * messages of the request schemas are codes; each becomes its English text in `errors` and stays a
+ * code in `codes`.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) void reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
+      const codes: Record<string, ErrorCode> = {};
       for (const issue of error.validation) {
         const key = fieldName(issue.instancePath);
-        errors[key] ??= issue.message ?? 'Invalid value.';
+        if (key in errors) continue;
+        const { text, code } = fieldErrorOf(issue.message);
+        errors[key] = text;
+        codes[key] = code;
       }
-      const first = Object.values(errors)[0] ?? 'Invalid input.';
-      return reply.status(400).send({ message: first, errors });
+      const first = Object.keys(errors)[0];
+      return reply.status(400).send({
+        message: first ? errors[first] : errorText('common.invalid_input'),
+        code: first ? codes[first] : 'common.invalid_input',
+        errors,
+        codes,
+      });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: known.message });
+    if (known) return reply.status(known.status).send({ message: errorText(known.code), code: known.code });
     if (
       !isResponseSerializationError(error) &&
       error.statusCode &&
@@ -51,10 +62,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       error.statusCode < 500
     ) {
       if (error.statusCode === 429)
-        return reply.status(429).send({ message: 'Too many requests. Please try again later.' });
-      return reply.status(error.statusCode).send({ message: error.message || 'Invalid request.' });
+        return reply
+          .status(429)
+          .send({ message: errorText('common.too_many_requests'), code: 'common.too_many_requests' });
+      return reply
+        .status(error.statusCode)
+        .send({ message: error.message || errorText('common.invalid_request'), code: 'common.invalid_request' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: SERVER_ERROR_MESSAGE });
+    return reply.status(500).send({ message: SERVER_ERROR_MESSAGE, code: 'common.server_error' });
   });
 }

@@ -1,12 +1,15 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_CODES, type LanguageCode } from '../constants/enums';
+import { errorCatalog } from '../errors';
 
 /** One i18next setup for both web entries. `common` holds the public site and shared texts,
  * `backoffice` the react-admin areas. English is the reference catalog; tests check that the other
  * three have exactly the same keys. Catalogs are loaded per language (`loadResources`), so a page
- * downloads only its own language and the English fallback; `catalogs.ts` has all of them at once. */
-export type Namespace = 'common' | 'backoffice';
+ * downloads only its own language and the English fallback; `catalogs.ts` has all of them at once.
+ * `errors` translates the server's error codes: its English catalog is the code table itself
+ * (src-shared/errors.ts). */
+export type Namespace = 'common' | 'backoffice' | 'errors';
 export type Resources = Partial<Record<LanguageCode, Partial<Record<Namespace, object>>>>;
 
 export const LANG_STORAGE_KEY = 'lang';
@@ -40,6 +43,10 @@ export async function loadResources(lng: LanguageCode, namespaces: Namespace[]):
   await Promise.all(
     languages.flatMap((language) =>
       namespaces.map(async (ns) => {
+        if (language === 'en' && ns === 'errors') {
+          resources.en = { ...resources.en, errors: errorCatalog() };
+          return;
+        }
         const load = catalogLoaders[`./locales/${language}/${ns}.json`];
         if (!load) throw new Error(`No ${ns} catalog for ${language}`);
         const catalog = (await load()).default;
@@ -58,7 +65,7 @@ export function createI18n(lng: LanguageCode, defaultNS: Namespace, resources: R
     lng,
     fallbackLng: 'en',
     supportedLngs: LANGUAGE_CODES,
-    ns: ['common', 'backoffice'],
+    ns: ['common', 'backoffice', 'errors'],
     defaultNS,
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -1,0 +1,43 @@
+import type { i18n as I18n } from 'i18next';
+import { ApiError } from '../api/http';
+import { isErrorCode, isMoneyParam, type ErrorCode, type ErrorParams } from '../errors';
+import { formatEuros } from '../money';
+
+/**
+ * Error codes in the reader's language. The server's `code` (and `codes` per field) is looked up in
+ * the `errors` namespace; money parameters are formatted for the language. An unknown code shows
+ * the server's English message; anything that is not an ApiError shows the fallback code's text.
+ */
+type Translator = Pick<I18n, 't' | 'language'>;
+
+function translateCode(i18n: Translator, code: ErrorCode, params?: ErrorParams, english?: string): string {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params ?? {})) {
+    values[name] = isMoneyParam(name) ? formatEuros(Number(value), i18n.language) : String(value);
+  }
+  return i18n.t(code, { ns: 'errors', ...values, defaultValue: english ?? code });
+}
+
+/** `translateError(i18n, error)` with the `i18n` of `useTranslation()`. */
+export function translateError(
+  i18n: Translator,
+  error: unknown,
+  fallback: ErrorCode = 'common.server_error',
+): string {
+  if (error instanceof ApiError) {
+    if (isErrorCode(error.code)) return translateCode(i18n, error.code, error.params, error.message);
+    return error.message;
+  }
+  return translateCode(i18n, fallback);
+}
+
+/** Per-field errors of a failed call in the reader's language (`codes` first, else the English text). */
+export function translateFieldErrors(i18n: Translator, error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
+  const out: Record<string, string> = {};
+  for (const [field, english] of Object.entries(error.fieldErrors)) {
+    const code = error.fieldCodes?.[field];
+    out[field] = isErrorCode(code) ? translateCode(i18n, code, error.params, english) : english;
+  }
+  return out;
+}
