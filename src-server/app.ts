@@ -12,6 +12,7 @@ import Fastify, {
 } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -104,6 +105,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       },
     },
     transform: jsonSchemaTransform,
+    // Schemas with a `.meta({ id })` (the error body) become components the routes refer to.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
 

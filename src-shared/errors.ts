@@ -10,7 +10,18 @@
  * may know: add a new one. Parameters named `amount` or ending in `Amount` are euro amounts (numbers),
  * formatted in the reader's language.
  */
+import {
+  ADMIN_STATUSES,
+  INVESTMENT_STATUSES,
+  LIFECYCLE_STATUSES,
+  RISK_LEVELS,
+  VENTURE_TYPES,
+  VISIBILITIES,
+} from './constants/enums';
 import { formatEuros } from './money';
+
+const oneOf = (values: readonly string[]) => values.join(', ');
+const CLOSING_IN = ['1d', '2d', '3d', '7d', '14d', '21d', '30d', '60d', '90d'];
 
 export const ERROR_TEXTS = {
   // General
@@ -29,9 +40,167 @@ export const ERROR_TEXTS = {
   'common.too_many_files': 'Too many files.',
   'common.not_multipart': 'The request is not multipart/form-data.',
   'common.cross_site': 'Cross-site requests are not allowed.',
-  // Sessions and roles
+  'common.too_long_40': 'At most 40 characters.',
+  'common.too_long_80': 'At most 80 characters.',
+  'common.too_long_200': 'At most 200 characters.',
+  'common.too_long_300': 'At most 300 characters.',
+  'common.reason_too_long': 'Reason must be at most 1000 characters.',
+  'user.not_found': 'User not found.',
+  // Sessions, sign-in and e-mail codes
   'auth.login_required': 'Please log in.',
   'auth.forbidden': 'You are not allowed to do this.',
+  'auth.email_taken': 'Email is already registered.',
+  'auth.email_required': 'Email is required.',
+  'auth.email_too_long': 'Email is too long.',
+  'auth.email_invalid': 'Invalid email address.',
+  'auth.email_not_verified': 'Please verify your email before logging in.',
+  'auth.email_already_verified': 'Email is already verified.',
+  'auth.invalid_credentials': 'Invalid email or password.',
+  'auth.deactivated': 'Your account is deactivated.',
+  'auth.password_required': 'Password is required.',
+  'auth.password_too_long': 'Password must be at most 128 characters.',
+  'auth.password_min_8': 'Password must be at least 8 characters.',
+  'auth.password_min_6': 'Password must be at least 6 characters.',
+  'auth.code_required': 'Email and OTP are required.',
+  'auth.code_digits': 'The code has 6 digits.',
+  'auth.invalid_code': 'Invalid or expired code.',
+  'auth.code_burnt': 'Too many wrong codes. Please request a new one.',
+  'auth.resend_too_soon': 'Please wait a minute before requesting another code.',
+  'auth.too_many_attempts': 'Too many attempts. Please try again later.',
+  'auth.wrong_current_password': 'Current password is incorrect.',
+  // Registration and profile fields
+  'profile.first_name_required': 'First name is required.',
+  'profile.last_name_required': 'Last name is required.',
+  'profile.phone_required': 'Phone is required.',
+  'profile.country_required': 'Country is required.',
+  'profile.city_required': 'City is required.',
+  'profile.address_required': 'Address is required.',
+  'profile.choose_country': 'Please choose a country from the list.',
+  'profile.choose_city': 'Please choose a city of the selected country.',
+  'profile.company_name_required': 'Company name is required.',
+  'profile.choose_legal_form': 'Please choose a legal form from the list.',
+  'profile.registration_number_required': 'Registration number is required.',
+  'profile.registered_address_required': 'Registered address is required.',
+  'profile.company_phone_required': 'Company phone is required.',
+  'profile.passwords_together': 'Enter both the current and the new password to change it.',
+  // Identity verification
+  'kyc.already_verified': 'Your identity is already verified.',
+  'kyc.under_review': 'Your documents are being reviewed. We will e-mail you the result.',
+  'kyc.provider_unavailable': 'The verification service is not available right now. Please try again later.',
+  'kyc.invalid_link': 'This verification link is invalid or has expired.',
+  'kyc.not_multipart': 'Send the documents as multipart/form-data.',
+  'kyc.file_too_large': 'Each file may be at most 10 MB.',
+  'kyc.wrong_file_type': 'Files must be JPEG, PNG or PDF.',
+  'kyc.document_type_required': 'Choose the type of your identity document.',
+  'kyc.date_of_birth_required': 'Date of birth is required.',
+  'kyc.date_of_birth_format': 'Date of birth must be a date (YYYY-MM-DD).',
+  'kyc.date_of_birth_unreal': 'Date of birth must be a real date in the past.',
+  'kyc.under_age': 'You must be at least {{minAge}} years old.',
+  'kyc.nationality_required': 'Choose your nationality.',
+  'kyc.address_required': 'Address is required.',
+  'kyc.address_too_long': 'Address must be at most 300 characters.',
+  'kyc.document_front_missing': 'Upload the front of your document.',
+  'kyc.document_back_missing': 'Upload the back of your document.',
+  'kyc.selfie_missing': 'Upload a selfie.',
+  'kyc.not_started': 'This person has not started a verification.',
+  'kyc.already_approved': 'This verification is already approved.',
+  'kyc.already_rejected': 'This verification is already rejected.',
+  'kyc.reason_required': 'A reason is required to reject a verification.',
+  'kyc.status_unknown': 'Unknown status.',
+  'kyc.decision_invalid': "Status must be 'complete' or 'rejected'.",
+  'kyc.document_not_found': 'Document not found.',
+  'kyc.unknown_session': 'Unknown verification session.',
+  'kyc.webhook_not_configured': 'No verification provider webhook is configured.',
+  'kyc.webhook_body_not_json': 'The request body must be JSON.',
+  'kyc.webhook_bad_signature': 'Invalid webhook signature.',
+  'kyc.webhook_stale': 'Webhook timestamp is outside the allowed 300 seconds.',
+  'kyc.webhook_not_verification_event': 'The event is not a verification event.',
+  // Amounts and balances
+  'money.amount_required': 'Amount is required',
+  'money.amount_not_number': 'Amount must be a number',
+  'money.amount_two_decimals': 'Amount must be an amount with at most two decimals',
+  'money.amount_positive': 'Amount must be more than 0',
+  'balance.amount_zero': 'Amount must not be 0',
+  'balance.note_too_long': 'Note must be at most 500 characters',
+  'balance.insufficient': 'Insufficient balance.',
+  'balance.not_multipart': 'Send the amount as multipart/form-data.',
+  'balance.proof_too_large': 'The proof may be at most 10 MB.',
+  'balance.proof_wrong_type': 'The proof must be a JPEG, PNG or PDF file.',
+  'balance.proof_not_found': 'Proof not found.',
+  'idempotency.invalid_key': 'Idempotency-Key must be 1 to 200 visible ASCII characters.',
+  'idempotency.in_progress': 'A request with this Idempotency-Key is in progress.',
+  'idempotency.key_reused': 'This Idempotency-Key was already used with a different request.',
+  // Ventures: the form's fields ({{field}} is the field's name, in English 'Target Amount')
+  'venture.field_required': '{{field}} is required',
+  'venture.field_not_text': '{{field}} must be text',
+  'venture.field_too_long_200': '{{field}} must be at most 200 characters',
+  'venture.field_too_long_500': '{{field}} must be at most 500 characters',
+  'venture.field_too_long_5000': '{{field}} must be at most 5000 characters',
+  'venture.field_too_long_20000': '{{field}} must be at most 20000 characters',
+  'venture.field_not_number': '{{field}} must be a number',
+  'venture.field_two_decimals': '{{field}} must have at most two decimals',
+  'venture.field_not_date': '{{field}} must be a date',
+  'venture.country_not_code': 'Country must be a country code',
+  'venture.country_unknown': 'Country must be one of the African countries of the list',
+  'venture.type_invalid': `Venture Type must be one of ${oneOf(VENTURE_TYPES)}`,
+  'venture.risk_invalid': `Risk Level must be one of ${oneOf(RISK_LEVELS)}`,
+  'venture.visibility_invalid': `Visibility must be one of ${oneOf(VISIBILITIES)}`,
+  'venture.admin_status_invalid': `Admin Status must be one of ${oneOf(ADMIN_STATUSES)}`,
+  'venture.period_whole_months': 'Investment Period must be a whole number of months',
+  'venture.convertible_not_boolean': 'Is Convertible must be true or false',
+  'venture.tags_not_text': 'Tags must be text',
+  'venture.tags_not_list': 'Tags must be a list',
+  'venture.tag_too_long': 'A tag has at most 32 characters',
+  'venture.too_many_tags': 'At most 20 tags',
+  // Ventures: the rules across fields (src-shared/rules/venture.ts)
+  'venture.target_not_positive': 'Target Amount must be more than 0',
+  'venture.target_below_funded': 'Target Amount cannot be below the amount funded',
+  'venture.min_investment_too_low': 'Min Investment Amount must be at least {{amount}}',
+  'venture.max_below_min': 'Max Investment Amount must be at least the Min Investment Amount',
+  'venture.max_above_target': 'Max Investment Amount must be at most the Target Amount',
+  'venture.expected_return_range': 'Expected Return must be more than 0 and at most 100',
+  'venture.period_range': 'Investment Period must be 1 to 360 months',
+  'venture.ltv_range': 'Loan To Value must be 0 to 100',
+  'venture.closing_date_past': 'Closing Date must be in the future',
+  'venture.collateral_negative': 'Collateral Value must be 0 or more',
+  'venture.frozen_terms':
+    'This venture already has investments: only its texts, tags and images can change now.',
+  // Ventures: records, images, filters
+  'venture.not_found': 'Venture not found.',
+  'venture.not_multipart': 'Send the images as multipart/form-data.',
+  'venture.no_image': 'Please choose an image to upload.',
+  'venture.image_wrong_type': '{{file}} is not a JPEG, PNG or WebP image.',
+  'venture.image_unreadable': 'The file is not a readable JPEG, PNG or WebP image.',
+  'venture.image_too_large': 'The image is too large (at most 40 megapixels).',
+  'venture.too_many_images': 'You can only upload up to 4 images.',
+  'venture.no_such_image': 'This venture has no such image.',
+  'venture.filter_lifecycle_status': `lifecycleStatus must be one of all, ${oneOf(LIFECYCLE_STATUSES)}`,
+  'venture.filter_venture_type': `ventureType must be one of all, ${oneOf(VENTURE_TYPES)}`,
+  'venture.filter_risk_level': `riskLevel must be one of all, ${oneOf(RISK_LEVELS)}`,
+  'venture.filter_is_convertible': 'isConvertible must be one of all, true, false',
+  'venture.filter_closing_in': `closingIn must be one of all, ${oneOf(CLOSING_IN)}`,
+  'venture.filter_admin_status': `adminStatus must be one of all, ${oneOf(ADMIN_STATUSES)}`,
+  'venture.filter_visibility': `visibility must be one of all, ${oneOf(VISIBILITIES)}`,
+  'venture.filter_min_investment': 'minInvestment must be a positive number',
+  'venture.filter_expected_return': 'expectedReturn must be a positive number',
+  'venture.filter_country': 'country must be all or a two-letter country code',
+  // Investing and a venture's money (src-shared/rules/invest.ts)
+  'investment.not_verified': 'Please complete identity verification before investing.',
+  'investment.not_open': 'This venture is not open for investment.',
+  'investment.venture_id_required': 'ventureId is required',
+  'investment.below_minimum': 'Minimum investment is {{amount}}',
+  'investment.above_maximum': 'Maximum investment is {{amount}}',
+  'investment.left_to_fund': 'Only {{amount}} is left to fund in this venture.',
+  'investment.insufficient_balance': 'Insufficient balance.',
+  'investment.status_invalid': `status must be one of ${oneOf(INVESTMENT_STATUSES)}`,
+  'investment.close_not_raising': 'Only a venture raising money can close its funding.',
+  'investment.no_investors': 'Nobody has invested in this venture yet.',
+  'investment.cancel_reason_required': 'A reason is required to cancel a venture.',
+  'investment.cancel_funded': 'A funded venture cannot be cancelled: its money has been paid out.',
+  'investment.already_repaid': 'This venture is already repaid.',
+  'investment.repay_not_funded': 'Only a funded venture can record repayments.',
+  'investment.nothing_to_repay': 'This venture has no investments to repay.',
+  'investment.final_not_boolean': 'final must be true or false',
   // Client side only: no answer came back, or the request could not be built (spec 8)
   'network.no_response': 'No response from server. Please try again later.',
   'network.error': 'Network error. Please try again later.',
@@ -47,6 +216,12 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** A parameter that is an amount of euros (formatted as money in every language). */
 export function isMoneyParam(name: string): boolean {
   return name === 'amount' || name.endsWith('Amount');
+}
+
+/** 'targetAmount' -> 'Target Amount': how the English texts name a field (the `field` parameter). */
+export function fieldLabel(field: string): string {
+  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Fills `{{name}}` placeholders; `format` turns each value into text (money formatting, say). */
@@ -77,6 +252,10 @@ export function errorCatalog(texts: Readonly<Record<string, string>> = ERROR_TEX
 export function errorText(code: ErrorCode, params?: ErrorParams): string {
   // `?? code`: only reachable from untyped callers; the text then is what they passed.
   return interpolate(ERROR_TEXTS[code] ?? code, params, (name, value) =>
-    isMoneyParam(name) ? formatEuros(value, 'en') : String(value),
+    isMoneyParam(name)
+      ? formatEuros(value, 'en')
+      : name === 'field'
+        ? fieldLabel(String(value))
+        : String(value),
   );
 }

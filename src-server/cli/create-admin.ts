@@ -2,6 +2,7 @@
  * `npm run create-admin -- --email E --password P [--superadmin]`: creates (or promotes) a verified
  * admin account. Uses DATABASE_URL, or the embedded database in DATA_DIR when no server runs on it.
  */
+import { fieldErrorOf } from '../lib/http-error';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { emailSchema } from '../../src-shared/contracts/common';
@@ -33,7 +34,7 @@ async function run(): Promise<number> {
   }
   const email = emailSchema.safeParse(args.email ?? '');
   if (!email.success) {
-    console.error(`--email: ${email.error.issues[0]?.message ?? 'invalid'}\n${USAGE}`);
+    console.error(`--email: ${fieldErrorOf(email.error.issues[0]?.message).text}\n${USAGE}`);
     return 2;
   }
   const password = args.password ?? '';

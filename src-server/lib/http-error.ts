@@ -34,7 +34,8 @@ export class HttpError extends Error {
       this.errors = {};
       this.codes = {};
       for (const [field, error] of Object.entries(options.fields)) {
-        const { code: fieldCode, params } = typeof error === 'string' ? { code: error, params: undefined } : error;
+        const { code: fieldCode, params } =
+          typeof error === 'string' ? { code: error, params: undefined } : error;
         this.errors[field] = errorText(fieldCode, params);
         this.codes[field] = fieldCode;
       }
@@ -52,9 +53,13 @@ export class HttpError extends Error {
   }
 }
 
-/** A field error from a validation message: schema messages are codes (src-shared/contracts). */
-export function fieldErrorOf(message: string | undefined): { text: string; code: ErrorCode } {
-  if (isErrorCode(message)) return { text: errorText(message), code: message };
+/**
+ * A field's error from a validation message: the request schemas' messages are codes
+ * (src-shared/contracts), whose texts may name the field (`{{field}}`). Any other message (zod's own,
+ * for a type the schema did not word) keeps its text under `common.invalid_value`.
+ */
+export function fieldErrorOf(message: string | undefined, field?: string): { text: string; code: ErrorCode } {
+  if (isErrorCode(message)) return { text: errorText(message, field ? { field } : undefined), code: message };
   return { text: message || errorText('common.invalid_value'), code: 'common.invalid_value' };
 }
 

@@ -13,7 +13,7 @@ export function readIdempotencyKey(
   const value = headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(value))
-    throw new HttpError(400, 'Idempotency-Key must be 1 to 200 visible ASCII characters.');
+    throw new HttpError(400, 'idempotency.invalid_key');
   return value;
 }
 
@@ -53,10 +53,8 @@ export async function once<T>(
     .returning({ key: idempotencyKeys.key });
   if (inserted.length === 0) {
     const [stored] = await tx.select().from(idempotencyKeys).where(id);
-    if (!stored || stored.statusCode === null)
-      throw new HttpError(409, 'A request with this Idempotency-Key is in progress.');
-    if (stored.requestHash !== requestHash)
-      throw new HttpError(422, 'This Idempotency-Key was already used with a different request.');
+    if (!stored || stored.statusCode === null) throw new HttpError(409, 'idempotency.in_progress');
+    if (stored.requestHash !== requestHash) throw new HttpError(422, 'idempotency.key_reused');
     return { statusCode: stored.statusCode, body: stored.responseBody as T, replayed: true };
   }
   // Unique per key and 24-hour window: the ledger's own unique index is a second guard that one

@@ -41,7 +41,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       for (const issue of error.validation) {
         const key = fieldName(issue.instancePath);
         if (key in errors) continue;
-        const { text, code } = fieldErrorOf(issue.message);
+        const { text, code } = fieldErrorOf(issue.message, key);
         errors[key] = text;
         codes[key] = code;
       }
@@ -49,6 +49,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(400).send({
         message: first ? errors[first] : errorText('common.invalid_input'),
         code: first ? codes[first] : 'common.invalid_input',
+        ...(first ? { params: { field: first } } : {}),
         errors,
         codes,
       });
@@ -65,9 +66,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         return reply
           .status(429)
           .send({ message: errorText('common.too_many_requests'), code: 'common.too_many_requests' });
-      return reply
-        .status(error.statusCode)
-        .send({ message: error.message || errorText('common.invalid_request'), code: 'common.invalid_request' });
+      return reply.status(error.statusCode).send({
+        message: error.message || errorText('common.invalid_request'),
+        code: 'common.invalid_request',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: SERVER_ERROR_MESSAGE, code: 'common.server_error' });

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/http-error';
 
 /** The policy the built pages run under: no inline scripts, nothing from other origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -47,7 +48,7 @@ export async function registerSecurity(
     const siteOk = site === undefined || site === 'same-origin' || site === 'none';
     const originOk = origin === undefined || origin === options.publicOrigin || origin === ownOrigin;
     if (!siteOk || !originOk) {
-      return reply.status(403).send({ message: 'Cross-site requests are not allowed.' });
+      return reply.status(403).send(new HttpError(403, 'common.cross_site').toBody());
     }
   });
 }

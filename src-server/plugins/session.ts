@@ -57,7 +57,7 @@ export function clearSessionCookies(reply: FastifyReply, secure: boolean): void 
 
 /** The signed-in session, or a 401. */
 export function requireAuth(request: FastifyRequest): SessionContext {
-  if (!request.auth) throw new HttpError(401, 'Please log in.');
+  if (!request.auth) throw new HttpError(401, 'auth.login_required');
   return request.auth;
 }
 
@@ -72,7 +72,7 @@ export function requireRole(...roles: Role[]): AuthHook {
   const allowed = new Set<Role>(roles.includes('admin') ? [...roles, 'superadmin'] : roles);
   return async (request) => {
     const auth = requireAuth(request);
-    if (!allowed.has(auth.user.role)) throw new HttpError(403, 'You are not allowed to do this.');
+    if (!allowed.has(auth.user.role)) throw new HttpError(403, 'auth.forbidden');
   };
 }
 

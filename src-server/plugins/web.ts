@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { notFound } from '../lib/http-error';
 
 const BACKOFFICE_PREFIXES = ['/admin', '/corporate'];
 
@@ -63,7 +64,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send({ message: 'Not found.' });
+      return reply.status(404).send(notFound().toBody());
     }
     const lastSegment = path.split('/').pop() ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.');

@@ -103,7 +103,8 @@ function record(value: unknown): Record<string, string> | undefined {
 /** Turns an error answer's body into an ApiError. */
 export function toApiError(status: number, body: unknown): ApiError {
   const data = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const message = typeof data.message === 'string' && data.message ? data.message : ERROR_TEXTS['common.server_error'];
+  const message =
+    typeof data.message === 'string' && data.message ? data.message : ERROR_TEXTS['common.server_error'];
   const code = typeof data.code === 'string' && data.code ? data.code : 'common.server_error';
   const params = data.params && typeof data.params === 'object' ? (data.params as ErrorParams) : undefined;
   return new ApiError({

@@ -1,18 +1,24 @@
 import { z } from 'zod';
 import { NEWSLETTER_FREQUENCIES, ROLES, KYC_STATUSES } from '../constants/enums';
 import { AFRICAN_COUNTRIES, citiesOf, INVESTOR_COUNTRIES, LEGAL_FORMS } from '../constants/countries';
+import type { ErrorCode } from '../errors';
 import { emailSchema } from './common';
 
-/** A required text field: trimmed, at most `max` characters, with the given message when empty. */
-export const requiredText = (message: string, max = 200) =>
-  z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+/** A required text field: trimmed, at most `max` characters, with the given code when empty.
+ * Validation messages are error codes (src-shared/errors.ts); the server sends their English text. */
+export const requiredText = (message: ErrorCode, max: 40 | 80 | 200 | 300 = 200) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(max, `common.too_long_${max}` satisfies ErrorCode);
 
-const password = (min: number, message: string) =>
-  z.string({ message }).min(min, message).max(128, 'Password must be at most 128 characters.');
+const password = (min: number, message: ErrorCode) =>
+  z.string({ message }).min(min, message).max(128, 'auth.password_too_long');
 
 /** Contract: at least 8 characters at registration and profile change, at least 6 at reset. */
-export const registrationPassword = password(8, 'Password must be at least 8 characters.');
-export const resetPassword = password(6, 'Password must be at least 6 characters.');
+export const registrationPassword = password(8, 'auth.password_min_8');
+export const resetPassword = password(6, 'auth.password_min_6');
 
 const INVESTOR_COUNTRY_NAMES = INVESTOR_COUNTRIES.map((c) => c.name) as [string, ...string[]];
 const AFRICAN_COUNTRY_NAMES = AFRICAN_COUNTRIES.map((c) => c.name) as [string, ...string[]];
@@ -22,18 +28,18 @@ const preferences = {
   latestNewsNotification: z.boolean().optional().default(false),
 };
 
-const investorCountry = z.enum(INVESTOR_COUNTRY_NAMES, { message: 'Please choose a country from the list.' });
+const investorCountry = z.enum(INVESTOR_COUNTRY_NAMES, { message: 'profile.choose_country' });
 
 /** Spec 3, user registration payload (the confirmation field is not sent). */
 export const registerBodySchema = z
   .object({
-    firstName: requiredText('First name is required.'),
-    lastName: requiredText('Last name is required.'),
+    firstName: requiredText('profile.first_name_required'),
+    lastName: requiredText('profile.last_name_required'),
     email: emailSchema,
-    phone: requiredText('Phone is required.', 40),
+    phone: requiredText('profile.phone_required', 40),
     countryName: investorCountry,
-    city: requiredText('City is required.'),
-    address: requiredText('Address is required.', 300),
+    city: requiredText('profile.city_required'),
+    address: requiredText('profile.address_required', 300),
     newsletterFrequency: z.enum(NEWSLETTER_FREQUENCIES).optional().default('monthly'),
     ...preferences,
     password: registrationPassword,
@@ -43,7 +49,7 @@ export const registerBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['city'],
-        message: 'Please choose a city of the selected country.',
+        message: 'profile.choose_city',
       });
     }
   });
@@ -51,17 +57,17 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 /** Spec 3, corporate registration payload. */
 export const registerCorporateBodySchema = z.object({
-  firstName: requiredText('First name is required.'),
-  lastName: requiredText('Last name is required.'),
+  firstName: requiredText('profile.first_name_required'),
+  lastName: requiredText('profile.last_name_required'),
   email: emailSchema,
-  phone: requiredText('Phone is required.', 40),
-  companyName: requiredText('Company name is required.'),
-  legalForm: z.enum(LEGAL_FORMS, { message: 'Please choose a legal form from the list.' }),
-  registrationNumber: requiredText('Registration number is required.', 80),
-  countryName: z.enum(AFRICAN_COUNTRY_NAMES, { message: 'Please choose a country from the list.' }),
-  registeredAddress: requiredText('Registered address is required.', 300),
+  phone: requiredText('profile.phone_required', 40),
+  companyName: requiredText('profile.company_name_required'),
+  legalForm: z.enum(LEGAL_FORMS, { message: 'profile.choose_legal_form' }),
+  registrationNumber: requiredText('profile.registration_number_required', 80),
+  countryName: z.enum(AFRICAN_COUNTRY_NAMES, { message: 'profile.choose_country' }),
+  registeredAddress: requiredText('profile.registered_address_required', 300),
   companyEmail: emailSchema,
-  companyPhone: requiredText('Company phone is required.', 40),
+  companyPhone: requiredText('profile.company_phone_required', 40),
   newsletterFrequency: z.enum(NEWSLETTER_FREQUENCIES).optional().default('weekly'),
   ...preferences,
   password: registrationPassword,
@@ -69,10 +75,10 @@ export const registerCorporateBodySchema = z.object({
 export type RegisterCorporateBody = z.input<typeof registerCorporateBodySchema>;
 
 const codeSchema = z
-  .string({ message: 'Email and OTP are required.' })
+  .string({ message: 'auth.code_required' })
   .trim()
-  .min(1, 'Email and OTP are required.')
-  .regex(/^\d{6}$/, 'The code has 6 digits.');
+  .min(1, 'auth.code_required')
+  .regex(/^\d{6}$/, 'auth.code_digits');
 
 export const verifyEmailBodySchema = z.object({ email: emailSchema, token: codeSchema });
 export const emailOnlyBodySchema = z.object({ email: emailSchema });
@@ -87,13 +93,13 @@ export const confirmEmailBodySchema = z.object({ token: codeSchema });
  * ignored for investors and `city` for corporates. */
 export const profileUpdateBodySchema = z
   .object({
-    firstName: requiredText('First name is required.'),
-    lastName: requiredText('Last name is required.'),
+    firstName: requiredText('profile.first_name_required'),
+    lastName: requiredText('profile.last_name_required'),
     email: emailSchema,
-    phone: requiredText('Phone is required.', 40),
-    countryName: requiredText('Country is required.'),
+    phone: requiredText('profile.phone_required', 40),
+    countryName: requiredText('profile.country_required'),
     city: z.string().trim().max(200).nullable().optional(),
-    address: requiredText('Address is required.', 300),
+    address: requiredText('profile.address_required', 300),
     newsletterFrequency: z.enum(NEWSLETTER_FREQUENCIES),
     transactionNotification: z.boolean().optional(),
     latestNewsNotification: z.boolean().optional(),
@@ -112,7 +118,7 @@ export const profileUpdateBodySchema = z
       ctx.addIssue({
         code: 'custom',
         path: [path],
-        message: 'Enter both the current and the new password to change it.',
+        message: 'profile.passwords_together',
       });
     }
   });
@@ -121,9 +127,9 @@ export type ProfileUpdateBody = z.input<typeof profileUpdateBodySchema>;
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z
-    .string({ message: 'Password is required.' })
-    .min(1, 'Password is required.')
-    .max(128, 'Password must be at most 128 characters.'),
+    .string({ message: 'auth.password_required' })
+    .min(1, 'auth.password_required')
+    .max(128, 'auth.password_too_long'),
   rememberMe: z.boolean().optional().default(false),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;

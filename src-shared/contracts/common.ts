@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_TEXTS, type ErrorCode } from '../errors';
 
 /** Contract: every list accepts `page` (from 1) and `limit` (1..100); out-of-range values are clamped. */
 export function paginationQuery(defaultLimit: number) {
@@ -34,16 +35,27 @@ export function pagination(page: number, limit: number, total: number): Paginati
 }
 
 export const messageSchema = z.object({ message: z.string() });
-export const errorSchema = z.object({
-  message: z.string(),
-  errors: z.record(z.string(), z.string()).optional(),
-});
+/** Every error answer: the English `message`, its stable `code` (src-shared/errors.ts), the code's
+ * `params`, and per field the English text (`errors`) and the code (`codes`). */
+export const errorCodeSchema = z
+  .enum(Object.keys(ERROR_TEXTS) as [ErrorCode, ...ErrorCode[]])
+  .meta({ id: 'ErrorCode', description: 'A stable error code (src-shared/errors.ts)' });
+export const errorSchema = z
+  .object({
+    message: z.string(),
+    code: errorCodeSchema,
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    errors: z.record(z.string(), z.string()).optional(),
+    codes: z.record(z.string(), errorCodeSchema).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof errorSchema>;
 
 /** A trimmed, lower-cased e-mail address (compared case-insensitively). */
 export const emailSchema = z
-  .string({ message: 'Email is required.' })
+  .string({ message: 'auth.email_required' })
   .trim()
   .toLowerCase()
-  .min(1, 'Email is required.')
-  .max(254, 'Email is too long.')
-  .pipe(z.email({ message: 'Invalid email address.' }));
+  .min(1, 'auth.email_required')
+  .max(254, 'auth.email_too_long')
+  .pipe(z.email({ message: 'auth.email_invalid' }));

@@ -28,21 +28,21 @@ export type KycSession = z.infer<typeof kycSessionSchema>;
 
 /** Text fields of the multipart POST /api/kyc/session/{token}. */
 export const kycSubmissionFieldsSchema = z.object({
-  documentType: z.enum(KYC_DOCUMENT_TYPES, { error: 'Choose the type of your identity document.' }),
+  documentType: z.enum(KYC_DOCUMENT_TYPES, { error: 'kyc.document_type_required' }),
   dateOfBirth: z
-    .string({ error: 'Date of birth is required.' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD).')
+    .string({ error: 'kyc.date_of_birth_required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'kyc.date_of_birth_format')
     .refine(
       (v) =>
         !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      'Date of birth must be a date (YYYY-MM-DD).',
+      'kyc.date_of_birth_format',
     ),
-  nationality: z.enum(NATIONALITY_CODES, { error: 'Choose your nationality.' }),
+  nationality: z.enum(NATIONALITY_CODES, { error: 'kyc.nationality_required' }),
   address: z
-    .string({ error: 'Address is required.' })
+    .string({ error: 'kyc.address_required' })
     .trim()
-    .min(5, 'Address is required.')
-    .max(300, 'Address must be at most 300 characters.'),
+    .min(5, 'kyc.address_required')
+    .max(300, 'kyc.address_too_long'),
 });
 export type KycSubmissionFields = z.infer<typeof kycSubmissionFieldsSchema>;
 
@@ -92,7 +92,7 @@ export const kycAdminDetailSchema = kycAdminRowSchema.extend({
 export type KycAdminDetail = z.infer<typeof kycAdminDetailSchema>;
 
 export const kycAdminListQuerySchema = z.object({
-  status: z.enum(KYC_STATUSES, { error: 'Unknown status.' }).optional(),
+  status: z.enum(KYC_STATUSES, { error: 'kyc.status_unknown' }).optional(),
   search: z.string().trim().max(200).optional(),
   ...paginationQuery(10),
 });
@@ -104,10 +104,10 @@ export const kycAdminListSchema = z.object({
 
 export const kycDecisionBodySchema = z
   .object({
-    status: z.enum(['complete', 'rejected'], { error: "Status must be 'complete' or 'rejected'." }),
-    reason: z.string().trim().max(1000, 'Reason must be at most 1000 characters.').optional().nullable(),
+    status: z.enum(['complete', 'rejected'], { error: 'kyc.decision_invalid' }),
+    reason: z.string().trim().max(1000, 'common.reason_too_long').optional().nullable(),
   })
   .refine((b) => b.status !== 'rejected' || (b.reason ?? '').length > 0, {
-    message: 'A reason is required to reject a verification.',
+    message: 'kyc.reason_required',
     path: ['reason'],
   });

@@ -3,13 +3,14 @@ import { INVESTMENT_STATUSES, LEDGER_KINDS } from '../constants/enums';
 import { eurosToCents } from '../money';
 import { paginationQuery, paginationSchema } from './common';
 
-/** A euro amount in a JSON body: a number with at most two decimals (never a string, NaN or Infinity). */
-export const eurosAmount = (label: string) =>
+/** A euro amount in a JSON body: a number with at most two decimals (never a string, NaN or Infinity).
+ * Validation messages are error codes (src-shared/errors.ts). */
+export const eurosAmount = () =>
   z
     .number({
-      error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be a number`),
+      error: (iss) => (iss.input === undefined ? 'money.amount_required' : 'money.amount_not_number'),
     })
-    .refine((v) => eurosToCents(v) !== null, `${label} must be an amount with at most two decimals`);
+    .refine((v) => eurosToCents(v) !== null, 'money.amount_two_decimals');
 
 const person = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
@@ -63,8 +64,8 @@ export const listOf = <T extends z.ZodType>(row: T) =>
 // Investments
 
 export const investBodySchema = z.object({
-  ventureId: z.string({ error: 'ventureId is required' }).min(1, 'ventureId is required'),
-  amount: eurosAmount('Amount'),
+  ventureId: z.string({ error: 'investment.venture_id_required' }).min(1, 'investment.venture_id_required'),
+  amount: eurosAmount(),
 });
 export type InvestBody = z.infer<typeof investBodySchema>;
 
@@ -86,9 +87,7 @@ export type AdminInvestment = z.infer<typeof adminInvestmentSchema>;
 
 export const adminInvestmentQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
-  status: z
-    .enum(INVESTMENT_STATUSES, { error: `status must be one of ${INVESTMENT_STATUSES.join(', ')}` })
-    .optional(),
+  status: z.enum(INVESTMENT_STATUSES, { error: 'investment.status_invalid' }).optional(),
   ...paginationQuery(10),
 });
 
@@ -97,15 +96,15 @@ export const adminInvestmentQuerySchema = z.object({
 
 export const cancelBodySchema = z.object({
   reason: z
-    .string({ error: 'A reason is required to cancel a venture.' })
+    .string({ error: 'investment.cancel_reason_required' })
     .trim()
-    .min(1, 'A reason is required to cancel a venture.')
-    .max(1000, 'Reason must be at most 1000 characters.'),
+    .min(1, 'investment.cancel_reason_required')
+    .max(1000, 'common.reason_too_long'),
 });
 
 export const repaymentBodySchema = z.object({
-  amount: eurosAmount('Amount').refine((v) => v > 0, 'Amount must be more than 0'),
-  final: z.boolean({ error: 'final must be true or false' }).default(false),
+  amount: eurosAmount().refine((v) => v > 0, 'money.amount_positive'),
+  final: z.boolean({ error: 'investment.final_not_boolean' }).default(false),
 });
 
 export const repaymentResultSchema = z.object({ credited: z.number(), investors: z.number() });

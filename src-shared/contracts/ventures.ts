@@ -6,6 +6,8 @@ import {
   VENTURE_TYPES,
   VISIBILITIES,
 } from '../constants/enums';
+import type { ErrorCode } from '../errors';
+import { MAX_TAG_LENGTH, MAX_TAGS } from '../rules/venture';
 import { paginationQuery, paginationSchema } from './common';
 
 /** A venture as the API returns it (spec 3): money in euros, `_id` as its id. */
@@ -67,85 +69,68 @@ export const ventureResponseSchema = z.object({ data: ventureSchema });
 // ------------------------------------------------------------------------------------------------
 // Create and edit (spec 5; contract "Ventures")
 
-/** 'targetAmount' -> 'Target Amount': the spec's required-field message is this plus ' is required'. */
-export function fieldLabel(field: string): string {
-  const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+// Validation messages are error codes (src-shared/errors.ts); the server's error handler sends each
+// as `codes[field]` with its English text in `errors[field]` ('{{field}} is required' names the
+// field: 'Target Amount is required').
+export { fieldLabel } from '../errors';
 
 const isMissing = (input: unknown) => input === undefined || input === null || input === '';
 
-const text = (field: string, max: number) =>
-  z
-    .string({
-      error: (iss) =>
-        isMissing(iss.input) ? `${fieldLabel(field)} is required` : `${fieldLabel(field)} must be text`,
-    })
-    .trim()
-    .min(1, `${fieldLabel(field)} is required`)
-    .max(max, `${fieldLabel(field)} must be at most ${max} characters`);
+const required: ErrorCode = 'venture.field_required';
 
-const number = (field: string) =>
-  z.number({
-    error: (iss) =>
-      isMissing(iss.input) ? `${fieldLabel(field)} is required` : `${fieldLabel(field)} must be a number`,
-  });
+const text = (max: 200 | 500 | 5_000 | 20_000) =>
+  z
+    .string({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_text') })
+    .trim()
+    .min(1, required)
+    .max(max, `venture.field_too_long_${max}` satisfies ErrorCode);
+
+const number = () =>
+  z.number({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_number') });
+
+const twoDecimals = (v: number) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
 /** Euros with at most two decimals (a number, never a string). */
-const euros = (field: string) =>
-  number(field).refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-    message: `${fieldLabel(field)} must have at most two decimals`,
-  });
+const euros = () => number().refine(twoDecimals, { message: 'venture.field_two_decimals' });
 
-const percent = (field: string) =>
-  number(field).refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-    message: `${fieldLabel(field)} must have at most two decimals`,
-  });
+const percent = () => number().refine(twoDecimals, { message: 'venture.field_two_decimals' });
 
-const isoDate = (field: string) =>
+const isoDate = () =>
   z
-    .string({
-      error: (iss) =>
-        isMissing(iss.input) ? `${fieldLabel(field)} is required` : `${fieldLabel(field)} must be a date`,
-    })
-    .min(1, `${fieldLabel(field)} is required`)
-    .refine((v) => !Number.isNaN(Date.parse(v)), `${fieldLabel(field)} must be a date`);
+    .string({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_date') })
+    .min(1, required)
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'venture.field_not_date');
 
 export const ventureFieldSchemas = {
-  title: text('title', 200),
-  shortDescription: text('shortDescription', 500),
-  longDescription: text('longDescription', 20_000),
-  collateralDescription: text('collateralDescription', 5_000),
+  title: text(200),
+  shortDescription: text(500),
+  longDescription: text(20_000),
+  collateralDescription: text(5_000),
   country: z
-    .string({
-      error: (iss) => (isMissing(iss.input) ? 'Country is required' : 'Country must be a country code'),
-    })
+    .string({ error: (iss) => (isMissing(iss.input) ? required : 'venture.country_not_code') })
     .trim()
     .toUpperCase()
-    .min(1, 'Country is required'),
+    .min(1, required),
   ventureType: z.enum(VENTURE_TYPES, {
-    error: (iss) =>
-      isMissing(iss.input)
-        ? 'Venture Type is required'
-        : `Venture Type must be one of ${VENTURE_TYPES.join(', ')}`,
+    error: (iss) => (isMissing(iss.input) ? required : 'venture.type_invalid'),
   }),
-  riskLevel: z.enum(RISK_LEVELS, { error: `Risk Level must be one of ${RISK_LEVELS.join(', ')}` }),
-  targetAmount: euros('targetAmount'),
-  minInvestmentAmount: euros('minInvestmentAmount'),
-  maxInvestmentAmount: euros('maxInvestmentAmount'),
-  collateralValue: euros('collateralValue'),
-  expectedReturn: percent('expectedReturn'),
-  loanToValue: percent('loanToValue'),
-  investmentPeriod: number('investmentPeriod').int('Investment Period must be a whole number of months'),
-  closingDate: isoDate('closingDate'),
-  isConvertible: z.boolean({ error: 'Is Convertible must be true or false' }),
+  riskLevel: z.enum(RISK_LEVELS, { error: 'venture.risk_invalid' }),
+  targetAmount: euros(),
+  minInvestmentAmount: euros(),
+  maxInvestmentAmount: euros(),
+  collateralValue: euros(),
+  expectedReturn: percent(),
+  loanToValue: percent(),
+  investmentPeriod: number().int('venture.period_whole_months'),
+  closingDate: isoDate(),
+  isConvertible: z.boolean({ error: 'venture.convertible_not_boolean' }),
   tags: z
-    .array(z.string({ error: 'Tags must be text' }).trim().max(32, 'A tag has at most 32 characters'), {
-      error: 'Tags must be a list',
+    .array(z.string({ error: 'venture.tags_not_text' }).trim().max(MAX_TAG_LENGTH, 'venture.tag_too_long'), {
+      error: 'venture.tags_not_list',
     })
     .transform((tags) => [...new Set(tags.filter(Boolean))])
-    .refine((tags) => tags.length <= 20, 'At most 20 tags'),
-  visibility: z.enum(VISIBILITIES, { error: `Visibility must be one of ${VISIBILITIES.join(', ')}` }),
+    .refine((tags) => tags.length <= MAX_TAGS, 'venture.too_many_tags'),
+  visibility: z.enum(VISIBILITIES, { error: 'venture.visibility_invalid' }),
 };
 
 const f = ventureFieldSchemas;
@@ -197,29 +182,27 @@ export const ventureUpdateSchema = z.object({
 export type VentureUpdateBody = z.input<typeof ventureUpdateSchema>;
 
 export const adminStatusUpdateSchema = z.object({
-  adminStatus: z.enum(ADMIN_STATUSES, { error: `Admin Status must be one of ${ADMIN_STATUSES.join(', ')}` }),
+  adminStatus: z.enum(ADMIN_STATUSES, { error: 'venture.admin_status_invalid' }),
   adminNotes: z.string().trim().max(5_000).optional().nullable(),
 });
 
 export const deleteImageSchema = z.object({
-  imageUrl: z.string({ error: 'Image Url is required' }).min(1, 'Image Url is required').max(500),
+  imageUrl: z.string({ error: required }).min(1, required).max(500),
 });
 
 // ------------------------------------------------------------------------------------------------
 // List filters (spec 9)
 
 const ALL = ['all', ''] as const;
-const enumFilter = <T extends readonly [string, ...string[]]>(name: string, values: T) =>
+const enumFilter = <T extends readonly [string, ...string[]]>(code: ErrorCode, values: T) =>
   z
-    .enum([...values, ...ALL] as [string, ...string[]], {
-      error: `${name} must be one of all, ${values.join(', ')}`,
-    })
+    .enum([...values, ...ALL] as [string, ...string[]], { error: code })
     .optional()
     .transform((v) => (v === undefined || v === 'all' || v === '' ? undefined : (v as T[number])));
 
 export const CLOSING_IN_OPTIONS = ['1d', '2d', '3d', '7d', '14d', '21d', '30d', '60d', '90d'] as const;
 
-const positiveNumberFilter = (name: string) =>
+const positiveNumberFilter = (code: ErrorCode) =>
   z
     .string()
     .optional()
@@ -227,17 +210,17 @@ const positiveNumberFilter = (name: string) =>
       if (v === undefined || v === '' || v === 'all') return undefined;
       const n = Number(v);
       if (!Number.isFinite(n) || n < 0) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a positive number` });
+        ctx.addIssue({ code: 'custom', message: code });
         return z.NEVER;
       }
       return n;
     });
 
 export const ventureFilterSchema = {
-  lifecycleStatus: enumFilter('lifecycleStatus', LIFECYCLE_STATUSES),
-  ventureType: enumFilter('ventureType', VENTURE_TYPES),
-  riskLevel: enumFilter('riskLevel', RISK_LEVELS),
-  isConvertible: enumFilter('isConvertible', ['true', 'false'] as const),
+  lifecycleStatus: enumFilter('venture.filter_lifecycle_status', LIFECYCLE_STATUSES),
+  ventureType: enumFilter('venture.filter_venture_type', VENTURE_TYPES),
+  riskLevel: enumFilter('venture.filter_risk_level', RISK_LEVELS),
+  isConvertible: enumFilter('venture.filter_is_convertible', ['true', 'false'] as const),
   country: z
     .string()
     .trim()
@@ -245,14 +228,14 @@ export const ventureFilterSchema = {
     .transform((v, ctx) => {
       if (v === undefined || v === '' || v === 'all') return undefined;
       if (!/^[A-Za-z]{2}$/.test(v)) {
-        ctx.addIssue({ code: 'custom', message: 'country must be all or a two-letter country code' });
+        ctx.addIssue({ code: 'custom', message: 'venture.filter_country' });
         return z.NEVER;
       }
       return v.toUpperCase();
     }),
-  closingIn: enumFilter('closingIn', CLOSING_IN_OPTIONS),
-  minInvestment: positiveNumberFilter('minInvestment'),
-  expectedReturn: positiveNumberFilter('expectedReturn'),
+  closingIn: enumFilter('venture.filter_closing_in', CLOSING_IN_OPTIONS),
+  minInvestment: positiveNumberFilter('venture.filter_min_investment'),
+  expectedReturn: positiveNumberFilter('venture.filter_expected_return'),
   search: z
     .string()
     .trim()
@@ -270,8 +253,8 @@ export type PublicVentureListQuery = z.output<typeof publicVentureListQuerySchem
 export const adminVentureListQuerySchema = z.object({
   ...paginationQuery(10),
   ...ventureFilterSchema,
-  adminStatus: enumFilter('adminStatus', ADMIN_STATUSES),
-  visibility: enumFilter('visibility', VISIBILITIES),
+  adminStatus: enumFilter('venture.filter_admin_status', ADMIN_STATUSES),
+  visibility: enumFilter('venture.filter_visibility', VISIBILITIES),
   sortBy: z.enum(VENTURE_SORT_FIELDS).catch('createdAt').default('createdAt'),
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
 });

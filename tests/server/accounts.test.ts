@@ -100,7 +100,7 @@ describe('POST /api/auth/register', () => {
     expect((await post('/api/auth/register', body)).statusCode).toBe(201);
     const again = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Email is already registered.' });
+    expect(again.json()).toEqual({ message: 'Email is already registered.', code: 'auth.email_taken' });
     const corp = await post('/api/auth/register-corporate', corporate({ email: body.email }));
     expect(corp.statusCode).toBe(409);
   });
@@ -167,7 +167,10 @@ describe('e-mail verification codes', () => {
     await post('/api/auth/register', body);
     const before = await post('/api/auth/login', { email: body.email, password: body.password });
     expect(before.statusCode).toBe(403);
-    expect(before.json()).toEqual({ message: 'Please verify your email before logging in.' });
+    expect(before.json()).toEqual({
+      message: 'Please verify your email before logging in.',
+      code: 'auth.email_not_verified',
+    });
     const token = await t.lastCode(body.email);
     const res = await post('/api/auth/verify-email', { email: body.email, token });
     expect(res.statusCode).toBe(200);
@@ -178,7 +181,10 @@ describe('e-mail verification codes', () => {
     // A used code does not work again.
     const reuse = await post('/api/auth/verify-email', { email: body.email, token });
     expect(reuse.statusCode).toBe(409);
-    expect(reuse.json()).toEqual({ message: 'Email is already verified.' });
+    expect(reuse.json()).toEqual({
+      message: 'Email is already verified.',
+      code: 'auth.email_already_verified',
+    });
   });
 
   it('requires the e-mail and a 6-digit code', async () => {
@@ -197,11 +203,14 @@ describe('e-mail verification codes', () => {
     const wrong = token === '000000' ? '111111' : '000000';
     for (let i = 1; i <= 4; i++) {
       const res = await post('/api/auth/verify-email', { email: body.email, token: wrong });
-      expect(res.json()).toEqual({ message: 'Invalid or expired code.' });
+      expect(res.json()).toEqual({ message: 'Invalid or expired code.', code: 'auth.invalid_code' });
     }
     const fifth = await post('/api/auth/verify-email', { email: body.email, token: wrong });
     expect(fifth.statusCode).toBe(400);
-    expect(fifth.json()).toEqual({ message: 'Too many wrong codes. Please request a new one.' });
+    expect(fifth.json()).toEqual({
+      message: 'Too many wrong codes. Please request a new one.',
+      code: 'auth.code_burnt',
+    });
     const right = await post('/api/auth/verify-email', { email: body.email, token });
     expect(right.statusCode).toBe(400);
     expect((await userRow(body.email)).emailVerifiedAt).toBeNull();
@@ -214,7 +223,7 @@ describe('e-mail verification codes', () => {
     t.clock.offsetMs = 10 * 60_000 + 1_000;
     const res = await post('/api/auth/verify-email', { email: body.email, token });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid or expired code.' });
+    expect(res.json()).toEqual({ message: 'Invalid or expired code.', code: 'auth.invalid_code' });
   });
 
   it('resends at most once a minute, and a new code replaces the old one', async () => {
@@ -223,7 +232,10 @@ describe('e-mail verification codes', () => {
     const first = await t.lastCode(body.email);
     const tooSoon = await post('/api/auth/resend-verification-token', { email: body.email });
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toEqual({ message: 'Please wait a minute before requesting another code.' });
+    expect(tooSoon.json()).toEqual({
+      message: 'Please wait a minute before requesting another code.',
+      code: 'auth.resend_too_soon',
+    });
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(59);
     expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60);
 
@@ -304,7 +316,7 @@ describe('password reset', () => {
       newPassword: 'new-pass-6',
     });
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: 'Invalid or expired code.' });
+    expect(late.json()).toEqual({ message: 'Invalid or expired code.', code: 'auth.invalid_code' });
 
     await post('/api/auth/forgot-password', { email: body.email });
     const token = await t.lastCode(body.email);
@@ -346,7 +358,7 @@ describe('password reset', () => {
       newPassword: 'abcdef',
     });
     expect(reset.statusCode).toBe(400);
-    expect(reset.json()).toEqual({ message: 'Invalid or expired code.' });
+    expect(reset.json()).toEqual({ message: 'Invalid or expired code.', code: 'auth.invalid_code' });
   });
 });
 
@@ -380,7 +392,10 @@ describe('a known and an unknown address get the same answers', () => {
       const forUnknown = await answers(url, `nobody-${seq++}@example.com`);
       expect(forKnown).toEqual(forUnknown);
       expect(forKnown.map((a) => a.status)).toEqual([200, 429]);
-      expect(forKnown[1]!.body).toEqual({ message: 'Please wait a minute before requesting another code.' });
+      expect(forKnown[1]!.body).toEqual({
+        message: 'Please wait a minute before requesting another code.',
+        code: 'auth.resend_too_soon',
+      });
       expect(forKnown[1]!.retryAfter).toBe('60');
       // The known address got exactly one new e-mail.
       expect((await t.outbox()).filter((m) => m.to === known.email).length).toBe(sent + 1);
@@ -397,7 +412,10 @@ describe('rate limits (kept in PostgreSQL)', () => {
     }
     const blocked = await post('/api/auth/login', { email: body.email, password: body.password });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
+    expect(blocked.json()).toEqual({
+      message: 'Too many attempts. Please try again later.',
+      code: 'auth.too_many_attempts',
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(800);
     t.clock.offsetMs = 15 * 60_000 + 1_000;
     expect((await post('/api/auth/login', { email: body.email, password: body.password })).statusCode).toBe(
@@ -424,7 +442,10 @@ describe('rate limits (kept in PostgreSQL)', () => {
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(last!.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
+    expect(last!.json()).toEqual({
+      message: 'Too many attempts. Please try again later.',
+      code: 'auth.too_many_attempts',
+    });
     expect(Number(last!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(last!.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Another address is not affected.
@@ -502,7 +523,9 @@ describe('PUT /api/profile/update', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
       message: 'Current password is incorrect.',
+      code: 'auth.wrong_current_password',
       errors: { currentPassword: 'Current password is incorrect.' },
+      codes: { currentPassword: 'auth.wrong_current_password' },
     });
 
     const ok = await put({ ...profile, currentPassword: body.password, newPassword: 'brand-new-pass' });
@@ -553,7 +576,10 @@ describe('PUT /api/profile/update', () => {
     expect((await put({ ...profile, email: first })).statusCode).toBe(200);
     const tooSoon = await put({ ...profile, firstName: 'Changed', email: second });
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toEqual({ message: 'Please wait a minute before requesting another code.' });
+    expect(tooSoon.json()).toEqual({
+      message: 'Please wait a minute before requesting another code.',
+      code: 'auth.resend_too_soon',
+    });
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(59);
     // Nothing of the refused save was kept, and no mail went to the second address.
     expect(await userRow(body.email)).toMatchObject({ pendingEmail: first, firstName: profile.firstName });

@@ -70,7 +70,7 @@ describe('POST /api/auth/login', () => {
     const unknown = await login({ email: 'nobody@example.com', password: 'not-the-password' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password.' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password.', code: 'auth.invalid_credentials' });
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.headers['set-cookie']).toBeUndefined();
   });
@@ -80,10 +80,13 @@ describe('POST /api/auth/login', () => {
     await t.createUser({ email: 'inactive@example.com', isActive: false });
     const unverified = await login({ email: 'unverified@example.com', password: TEST_PASSWORD });
     expect(unverified.statusCode).toBe(403);
-    expect(unverified.json()).toEqual({ message: 'Please verify your email before logging in.' });
+    expect(unverified.json()).toEqual({
+      message: 'Please verify your email before logging in.',
+      code: 'auth.email_not_verified',
+    });
     const inactive = await login({ email: 'inactive@example.com', password: TEST_PASSWORD });
     expect(inactive.statusCode).toBe(403);
-    expect(inactive.json()).toEqual({ message: 'Your account is deactivated.' });
+    expect(inactive.json()).toEqual({ message: 'Your account is deactivated.', code: 'auth.deactivated' });
   });
 
   it('rotates the session: the sid sent with a login is revoked', async () => {
@@ -110,7 +113,7 @@ describe('GET /api/profile/get and POST /api/auth/logout', () => {
     });
     const visitor = await t.app.inject({ method: 'GET', url: '/api/profile/get' });
     expect(visitor.statusCode).toBe(401);
-    expect(visitor.json()).toEqual({ message: 'Please log in.' });
+    expect(visitor.json()).toEqual({ message: 'Please log in.', code: 'auth.login_required' });
     const forged = await t.app.inject({
       method: 'GET',
       url: '/api/profile/get',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorText, isErrorCode } from '../../src-shared/errors';
 import { buildApp } from '../../src-server/app';
 import { testContext, type TestContext } from './context';
 
@@ -15,10 +16,10 @@ describe('API conventions', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Not found.' });
+    expect(res.json()).toEqual({ message: 'Not found.', code: 'common.not_found' });
     const post = await t.app.inject({ method: 'POST', url: '/api/no/such/thing' });
     expect(post.statusCode).toBe(404);
-    expect(post.json()).toEqual({ message: 'Not found.' });
+    expect(post.json()).toEqual({ message: 'Not found.', code: 'common.not_found' });
   });
 
   it('gives every answer a request id, and keeps a sane one sent by the client', async () => {
@@ -40,7 +41,10 @@ describe('API conventions', () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'The request body is not valid JSON.' });
+    expect(res.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      code: 'common.invalid_json',
+    });
   });
 
   it('answers invalid input with 400, the first message and per-field errors', async () => {
@@ -52,8 +56,22 @@ describe('API conventions', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       message: 'Invalid email address.',
+      code: 'auth.email_invalid',
+      params: { field: 'email' },
       errors: { email: 'Invalid email address.', password: 'Password is required.' },
+      codes: { email: 'auth.email_invalid', password: 'auth.password_required' },
     });
+  });
+
+  it('names the field in a venture form error and gives every code of the table', async () => {
+    const corporate = await t.injectAs('corporate');
+    const res = await corporate.inject({ method: 'POST', url: '/api/ventures', payload: { title: 'x' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.errors.targetAmount).toBe('Target Amount is required');
+    expect(body.codes.targetAmount).toBe('venture.field_required');
+    expect(Object.values(body.codes as Record<string, string>).every((code) => isErrorCode(code))).toBe(true);
+    expect(body.message).toBe(errorText(body.code, body.params));
   });
 
   it('sends security headers with a Content-Security-Policy', async () => {
@@ -101,7 +119,10 @@ describe('cross-site protection (contract, "Sessions and cookies")', () => {
     ]) {
       const res = await login(headers);
       expect(res.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(res.json()).toEqual({ message: 'Cross-site requests are not allowed.' });
+      expect(res.json()).toEqual({
+        message: 'Cross-site requests are not allowed.',
+        code: 'common.cross_site',
+      });
     }
   });
 
@@ -140,7 +161,7 @@ describe('5xx answers hide their details', () => {
   it('answers { message: "Something went wrong." } only', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ message: 'Something went wrong.' });
+    expect(res.json()).toEqual({ message: 'Something went wrong.', code: 'common.server_error' });
     expect(res.body).not.toContain('secret_table');
   });
 });

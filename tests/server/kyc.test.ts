@@ -195,7 +195,9 @@ describe('the built-in verification page: POST /api/kyc/session/{token}', () => 
     expect(noBack.statusCode).toBe(400);
     expect(noBack.json()).toEqual({
       message: 'Upload the back of your document.',
+      code: 'kyc.document_back_missing',
       errors: { documentBack: 'Upload the back of your document.' },
+      codes: { documentBack: 'kyc.document_back_missing' },
     });
     const empty = await submit(token, {}, []);
     expect(empty.statusCode).toBe(400);
@@ -238,7 +240,10 @@ describe('the built-in verification page: POST /api/kyc/session/{token}', () => 
     expect(young.statusCode).toBe(400);
     expect(young.json()).toEqual({
       message: 'You must be at least 18 years old.',
+      code: 'kyc.under_age',
+      params: { minAge: 18 },
       errors: { dateOfBirth: 'You must be at least 18 years old.' },
+      codes: { dateOfBirth: 'kyc.under_age' },
     });
     const future = await submit(token, { ...FIELDS, dateOfBirth: yearsAgo(-1) });
     expect(future.json().errors.dateOfBirth).toBe('Date of birth must be a real date in the past.');

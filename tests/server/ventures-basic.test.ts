@@ -117,7 +117,7 @@ describe('GET /api/ventures/id/:id', () => {
       const url = `/api/ventures/id/${ids[name]}`;
       const visitor = await t.app.inject({ method: 'GET', url });
       expect(visitor.statusCode).toBe(404);
-      expect(visitor.json()).toEqual({ message: 'Venture not found.' });
+      expect(visitor.json()).toEqual({ message: 'Venture not found.', code: 'venture.not_found' });
       expect((await other.inject({ method: 'GET', url })).statusCode).toBe(404);
       expect((await owner.inject({ method: 'GET', url })).statusCode).toBe(404);
       expect((await admin.inject({ method: 'GET', url })).statusCode).toBe(200);

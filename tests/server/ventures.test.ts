@@ -346,6 +346,7 @@ describe('PATCH /api/ventures/id/:id', () => {
     expect(frozen.statusCode).toBe(409);
     expect(frozen.json()).toEqual({
       message: 'This venture already has investments: only its texts, tags and images can change now.',
+      code: 'venture.frozen_terms',
     });
     const texts = await owner.inject({
       method: 'PATCH',
@@ -414,7 +415,7 @@ describe('images', () => {
     const big = Buffer.concat([await picture('jpeg'), Buffer.alloc(12 * 1024 * 1024, 1)]);
     const res = await upload(v._id, [{ filename: 'big.jpg', content: big }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The file is too large.' });
+    expect(res.json()).toEqual({ message: 'The file is too large.', code: 'common.file_too_large' });
     expect(existsSync(join(t.dataDir, 'uploads', 'ventures', v._id))).toBe(false);
   });
 
@@ -431,7 +432,10 @@ describe('images', () => {
     ).toBe(200);
     const fifth = await upload(v._id, [{ filename: '5.jpg', content: await picture('jpeg') }]);
     expect(fifth.statusCode).toBe(400);
-    expect(fifth.json()).toEqual({ message: 'You can only upload up to 4 images.' });
+    expect(fifth.json()).toEqual({
+      message: 'You can only upload up to 4 images.',
+      code: 'venture.too_many_images',
+    });
   });
 
   it('refuses a decompression bomb (a small PNG of 48 megapixels)', async () => {
@@ -444,7 +448,10 @@ describe('images', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const res = await upload(v._id, [{ filename: 'bomb.png', content: bomb, type: 'image/png' }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The image is too large (at most 40 megapixels).' });
+    expect(res.json()).toEqual({
+      message: 'The image is too large (at most 40 megapixels).',
+      code: 'venture.image_too_large',
+    });
   });
 
   it("deletes only an image of that venture: no '../', no other venture's path", async () => {
@@ -463,7 +470,10 @@ describe('images', () => {
     ]) {
       const res = await del(bad);
       expect(res.statusCode, bad).toBe(404);
-      expect(res.json()).toEqual({ message: 'This venture has no such image.' });
+      expect(res.json()).toEqual({
+        message: 'This venture has no such image.',
+        code: 'venture.no_such_image',
+      });
     }
     expect(existsSync(join(t.dataDir, theirs))).toBe(true);
     const ok = await del(mine);

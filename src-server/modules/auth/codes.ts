@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { ErrorCode } from '../../../src-shared/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { emailCodes } from '../../db/schema';
 
@@ -11,8 +12,8 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 60 * 1000;
 
-export const INVALID_CODE = 'Invalid or expired code.';
-export const BURNT_CODE = 'Too many wrong codes. Please request a new one.';
+export const INVALID_CODE: ErrorCode = 'auth.invalid_code';
+export const BURNT_CODE: ErrorCode = 'auth.code_burnt';
 
 function hashCode(id: string, code: string): string {
   return createHash('sha256').update(`${id}:${code}`).digest('hex');
@@ -64,7 +65,7 @@ export async function issueCode(
   return code;
 }
 
-export type CodeCheck = { ok: true; newEmail: string | null } | { ok: false; message: string };
+export type CodeCheck = { ok: true; newEmail: string | null } | { ok: false; code: ErrorCode };
 
 /**
  * Checks a code in its own transaction, so that a wrong try is counted even though the request
@@ -88,7 +89,7 @@ export async function consumeCode(
       .orderBy(desc(emailCodes.createdAt))
       .limit(1)
       .for('update');
-    if (!row || row.expiresAt <= input.now) return { ok: false, message: INVALID_CODE };
+    if (!row || row.expiresAt <= input.now) return { ok: false, code: INVALID_CODE };
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = Buffer.from(hashCode(row.id, input.code), 'hex');
     if (timingSafeEqual(expected, given)) {
@@ -101,6 +102,6 @@ export async function consumeCode(
       .update(emailCodes)
       .set({ attempts, ...(burnt ? { usedAt: input.now } : {}) })
       .where(eq(emailCodes.id, row.id));
-    return { ok: false, message: burnt ? BURNT_CODE : INVALID_CODE };
+    return { ok: false, code: burnt ? BURNT_CODE : INVALID_CODE };
   });
 }

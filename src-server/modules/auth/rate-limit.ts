@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
+import type { ErrorCode } from '../../../src-shared/errors';
 import type { DbOrTx } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 
-export const TOO_MANY = 'Too many attempts. Please try again later.';
+export const TOO_MANY: ErrorCode = 'auth.too_many_attempts';
 
 export interface RateLimitRule {
   limit: number;
@@ -14,8 +15,8 @@ function retryAfterSeconds(windowStart: Date, windowMs: number, now: Date): numb
   return Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000));
 }
 
-export function tooMany(seconds: number, message = TOO_MANY): HttpError {
-  return new HttpError(429, message, undefined, { 'Retry-After': String(seconds) });
+export function tooMany(seconds: number, code: ErrorCode = TOO_MANY): HttpError {
+  return new HttpError(429, code, { headers: { 'Retry-After': String(seconds) } });
 }
 
 /**
@@ -27,7 +28,7 @@ export async function hit(
   key: string,
   rule: RateLimitRule,
   now: Date,
-  message = TOO_MANY,
+  code: ErrorCode = TOO_MANY,
 ): Promise<void> {
   const windowStart = new Date(now.getTime() - rule.windowMs);
   const [row] = await db
@@ -42,7 +43,7 @@ export async function hit(
     })
     .returning();
   if (row && row.count > rule.limit) {
-    throw tooMany(retryAfterSeconds(row.windowStart, rule.windowMs, now), message);
+    throw tooMany(retryAfterSeconds(row.windowStart, rule.windowMs, now), code);
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { DatabaseError } from 'pg';
 import type { LanguageCode } from '../../../src-shared/constants/enums';
+import type { ErrorCode } from '../../../src-shared/errors';
 import { AFRICAN_COUNTRIES, citiesOf, INVESTOR_COUNTRIES } from '../../../src-shared/constants/countries';
 import type {
   ProfileUpdateBody,
@@ -12,14 +13,14 @@ import { sessions, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { userAccountId } from '../ledger/service';
-import { consumeCode, issueCode, RESEND_INTERVAL_MS, resendWait } from './codes';
+import { consumeCode, INVALID_CODE, issueCode, RESEND_INTERVAL_MS, resendWait } from './codes';
 import * as rateLimit from './rate-limit';
 import { createSession, hashToken, revokeSessionByToken, revokeUserSessions } from './sessions';
 import type { UserRow } from './users';
 
-export const INVALID_CREDENTIALS = 'Invalid email or password.';
-export const EMAIL_TAKEN = 'Email is already registered.';
-export const RESEND_TOO_SOON = 'Please wait a minute before requesting another code.';
+export const INVALID_CREDENTIALS: ErrorCode = 'auth.invalid_credentials';
+export const EMAIL_TAKEN: ErrorCode = 'auth.email_taken';
+export const RESEND_TOO_SOON: ErrorCode = 'auth.resend_too_soon';
 const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 const isUniqueViolation = (error: unknown) =>
@@ -79,15 +80,15 @@ export async function register(ctx: AppContext, input: NewAccount, lang: Languag
 
 export async function verifyEmail(ctx: AppContext, email: string, token: string): Promise<void> {
   const user = await findByEmail(ctx, email);
-  if (!user) throw new HttpError(400, 'Invalid or expired code.');
-  if (user.emailVerifiedAt) throw new HttpError(409, 'Email is already verified.');
+  if (!user) throw new HttpError(400, INVALID_CODE);
+  if (user.emailVerifiedAt) throw new HttpError(409, 'auth.email_already_verified');
   const result = await consumeCode(ctx.db, {
     userId: user.id,
     purpose: 'verify-email',
     code: token,
     now: ctx.now(),
   });
-  if (!result.ok) throw new HttpError(400, result.message);
+  if (!result.ok) throw new HttpError(400, result.code);
   await ctx.db
     .update(users)
     .set({ emailVerifiedAt: ctx.now(), updatedAt: ctx.now() })
@@ -164,8 +165,8 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<{ user:
     await rateLimit.hit(ctx.db, failureKey, { ...failureRule, limit: Number.MAX_SAFE_INTEGER }, now);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  if (!row.emailVerifiedAt) throw new HttpError(403, 'Please verify your email before logging in.');
-  if (!row.isActive) throw new HttpError(403, 'Your account is deactivated.');
+  if (!row.emailVerifiedAt) throw new HttpError(403, 'auth.email_not_verified');
+  if (!row.isActive) throw new HttpError(403, 'auth.deactivated');
 
   return ctx.db.transaction(async (tx) => {
     await rateLimit.reset(tx, failureKey);
@@ -197,14 +198,14 @@ export async function forgotPassword(ctx: AppContext, email: string): Promise<vo
 /** Sets a new password with a reset code; every session of the account ends. */
 export async function resetPassword(ctx: AppContext, email: string, token: string, newPassword: string) {
   const user = await findByEmail(ctx, email);
-  if (!user) throw new HttpError(400, 'Invalid or expired code.');
+  if (!user) throw new HttpError(400, INVALID_CODE);
   const result = await consumeCode(ctx.db, {
     userId: user.id,
     purpose: 'reset-password',
     code: token,
     now: ctx.now(),
   });
-  if (!result.ok) throw new HttpError(400, result.message);
+  if (!result.ok) throw new HttpError(400, result.code);
   const passwordHash = await hashPassword(newPassword);
   await ctx.db.transaction(async (tx) => {
     // The code reached the address, so the address is proven too.
@@ -225,23 +226,24 @@ export async function updateProfile(
   currentToken: string,
   body: ProfileUpdateBody,
 ): Promise<UserRow> {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, ErrorCode> = {};
   const investor = user.role === 'user';
   if (investor) {
     if (!INVESTOR_COUNTRIES.some((c) => c.name === body.countryName)) {
-      errors.countryName = 'Please choose a country from the list.';
+      errors.countryName = 'profile.choose_country';
     } else if (!body.city || !citiesOf(body.countryName).includes(body.city)) {
-      errors.city = body.city ? 'Please choose a city of the selected country.' : 'City is required.';
+      errors.city = body.city ? 'profile.choose_city' : 'profile.city_required';
     }
   } else if (user.role === 'corporate' && !AFRICAN_COUNTRIES.some((c) => c.name === body.countryName)) {
-    errors.countryName = 'Please choose a country from the list.';
+    errors.countryName = 'profile.choose_country';
   }
-  if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors)[0]!, errors);
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first, { fields: errors });
 
   if (body.currentPassword && body.newPassword) {
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-      throw new HttpError(400, 'Current password is incorrect.', {
-        currentPassword: 'Current password is incorrect.',
+      throw new HttpError(400, 'auth.wrong_current_password', {
+        fields: { currentPassword: 'auth.wrong_current_password' },
       });
     }
   }
@@ -250,7 +252,7 @@ export async function updateProfile(
   const wantsNewEmail = body.email !== user.email;
   if (wantsNewEmail) {
     const taken = await findByEmail(ctx, body.email);
-    if (taken) throw new HttpError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (taken) throw new HttpError(409, EMAIL_TAKEN, { fields: { email: EMAIL_TAKEN } });
   }
 
   return ctx.db.transaction(async (tx) => {
@@ -329,8 +331,7 @@ export async function confirmEmailChange(ctx: AppContext, user: UserRow, token: 
     code: token,
     now: ctx.now(),
   });
-  if (!result.ok || !result.newEmail)
-    throw new HttpError(400, result.ok ? 'Invalid or expired code.' : result.message);
+  if (!result.ok || !result.newEmail) throw new HttpError(400, result.ok ? INVALID_CODE : result.code);
   try {
     const [updated] = await ctx.db
       .update(users)

@@ -97,7 +97,7 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { userId } = request.params;
         // Someone else's history does not exist as far as the caller can tell.
         if (!isUuid(userId) || (auth.user.id !== userId && !isAdminRole(auth.user.role)))
-          throw new HttpError(404, 'User not found.');
+          throw new HttpError(404, 'user.not_found');
         const { rows, total } = await historyOf(ctx.db, userId, request.query);
         return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
       },
@@ -124,8 +124,8 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        if (!isUuid(request.params.userId)) throw new HttpError(404, 'User not found.');
-        if (!request.isMultipart()) throw new HttpError(415, 'Send the amount as multipart/form-data.');
+        if (!isUuid(request.params.userId)) throw new HttpError(404, 'user.not_found');
+        if (!request.isMultipart()) throw new HttpError(415, 'balance.not_multipart');
         const fields: Record<string, string> = {};
         let proof: Proof | null = null;
         try {
@@ -145,23 +145,22 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, 'The proof may be at most 10 MB.');
+            throw new HttpError(413, 'balance.proof_too_large');
           throw error;
         }
         const raw = fields.amount?.trim() ?? '';
-        if (raw === '') throw new HttpError(400, 'Amount is required', { amount: 'Amount is required' });
+        if (raw === '')
+          throw new HttpError(400, 'money.amount_required', { fields: { amount: 'money.amount_required' } });
         const amountCents = eurosToCents(raw);
         if (amountCents === null)
-          throw new HttpError(400, 'Amount must be an amount with at most two decimals', {
-            amount: 'Amount must be an amount with at most two decimals',
+          throw new HttpError(400, 'money.amount_two_decimals', {
+            fields: { amount: 'money.amount_two_decimals' },
           });
         if (amountCents === 0n)
-          throw new HttpError(400, 'Amount must not be 0', { amount: 'Amount must not be 0' });
+          throw new HttpError(400, 'balance.amount_zero', { fields: { amount: 'balance.amount_zero' } });
         const note = fields.note?.trim() || null;
         if (note && note.length > 500)
-          throw new HttpError(400, 'Note must be at most 500 characters', {
-            note: 'Note must be at most 500 characters',
-          });
+          throw new HttpError(400, 'balance.note_too_long', { fields: { note: 'balance.note_too_long' } });
         const answer = await adjustBalance(
           ctx,
           requireAuth(request),
@@ -192,7 +191,7 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const auth = requireAuth(request);
         if (!isAdminRole(auth.user.role) || !isUuid(request.params.transactionId))
-          throw new HttpError(404, 'Proof not found.');
+          throw new HttpError(404, 'balance.proof_not_found');
         const proof = await readProof(ctx, request.params.transactionId);
         return reply
           .header('content-type', proof.mimeType)

@@ -17,7 +17,7 @@ import { sniffDocument } from '../kyc/service';
 import { externalAccountId, postTransaction, userAccountId } from '../ledger/service';
 import { containsPattern } from '../../lib/query';
 
-export const INSUFFICIENT = 'Insufficient balance.';
+export const INSUFFICIENT = 'balance.insufficient' as const;
 /** The admin who made an adjustment (a second join on users). */
 const creators = alias(users, 'creators');
 const person = { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email };
@@ -64,7 +64,7 @@ function toHistory(r: {
 async function loadHolder(db: DbOrTx, userId: string) {
   const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
   if (!user || (user.role !== 'user' && user.role !== 'corporate'))
-    throw new HttpError(404, 'User not found.');
+    throw new HttpError(404, 'user.not_found');
   return user;
 }
 
@@ -186,7 +186,7 @@ export async function adjustBalance(
 ) {
   const now = ctx.now();
   if (input.proof && !sniffDocument(input.proof.bytes)) {
-    throw new HttpError(415, 'The proof must be a JPEG, PNG or PDF file.');
+    throw new HttpError(415, 'balance.proof_wrong_type');
   }
   const key = ctx.config.kycEncryptionKey;
   if (input.proof && !key) throw new Error('encryption key missing from the configuration');
@@ -215,7 +215,7 @@ export async function adjustBalance(
             .where(eq(accounts.id, account))
             .for('update');
           if (row!.balance + input.amountCents < 0n)
-            throw new HttpError(400, INSUFFICIENT, { amount: INSUFFICIENT });
+            throw new HttpError(400, INSUFFICIENT, { fields: { amount: INSUFFICIENT } });
           let proofPath: string | null = null;
           if (input.proof) {
             proofPath = join('proofs', `${randomUUID()}.bin`);
@@ -267,7 +267,7 @@ export async function readProof(
     .select({ proofPath: ledgerTransactions.proofPath })
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.id, transactionId));
-  if (!row?.proofPath) throw new HttpError(404, 'Proof not found.');
+  if (!row?.proofPath) throw new HttpError(404, 'balance.proof_not_found');
   const stored = await readFile(join(ctx.config.dataDir, 'private', row.proofPath));
   const bytes = decryptDocument(ctx.config.kycEncryptionKey!, stored);
   return { bytes, mimeType: sniffDocument(bytes) ?? 'application/octet-stream' };

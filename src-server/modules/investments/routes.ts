@@ -23,7 +23,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 const ventureParams = z.object({ ventureId: z.string() });
 const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
 const checkVentureId = (id: string) => {
-  if (!isUuid(id)) throw new HttpError(404, 'Venture not found.');
+  if (!isUuid(id)) throw new HttpError(404, 'venture.not_found');
 };
 
 export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -47,7 +47,7 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
         // An unknown venture id is a 404 like any venture the caller cannot see.
-        if (!isUuid(request.body.ventureId)) throw new HttpError(404, 'Venture not found.');
+        if (!isUuid(request.body.ventureId)) throw new HttpError(404, 'venture.not_found');
         const answer = await invest(ctx, requireAuth(request), request.body, key);
         if (answer.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode as 201).send(answer.body);

@@ -7,6 +7,7 @@ import type { AppContext } from '../../app';
 import type { DbOrTx } from '../../db/client';
 import { accounts, investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { checkInvestment } from '../../../src-shared/rules/invest';
 import type { SessionContext } from '../auth/sessions';
 import { once, type Answer } from '../idempotency';
 import { escrowAccountId, externalAccountId, postTransaction, userAccountId } from '../ledger/service';
@@ -14,9 +15,6 @@ import { publicTotals } from '../ventures/count-cache';
 import { toVenture } from '../ventures/service';
 import { containsPattern } from '../../lib/query';
 
-export const NOT_VERIFIED = 'Please complete identity verification before investing.';
-export const NOT_OPEN = 'This venture is not open for investment.';
-export const INSUFFICIENT = 'Insufficient balance.';
 const ALREADY_CANCELLED = 'This venture is already cancelled.';
 const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
 
@@ -37,7 +35,7 @@ function toInvestment(row: InvestmentRow, venture: { id: string; title: string }
 
 async function lockVenture(tx: DbOrTx, id: string): Promise<VentureRow> {
   const [row] = await tx.select().from(ventures).where(eq(ventures.id, id)).for('update');
-  if (!row || row.isDeleted) throw new HttpError(404, 'Venture not found.');
+  if (!row || row.isDeleted) throw new HttpError(404, 'venture.not_found');
   return row;
 }
 
@@ -110,38 +108,28 @@ export async function invest(
           .select({ role: users.role, isActive: users.isActive, kycStatus: users.kycStatus })
           .from(users)
           .where(eq(users.id, auth.user.id));
-        if (!user?.isActive) throw new HttpError(403, 'Your account is deactivated.');
-        if (user.role !== 'user' || user.kycStatus !== 'complete') throw new HttpError(403, NOT_VERIFIED);
+        if (!user?.isActive) throw new HttpError(403, 'auth.deactivated');
+        if (user.role !== 'user' || user.kycStatus !== 'complete')
+          throw new HttpError(403, 'investment.not_verified');
 
         // Locks in the fixed order: the venture, then the investor's account (then escrow, external).
         const venture = await lockVenture(tx, body.ventureId);
         const account = await userAccountId(tx, auth.user.id);
         const balance = await lockAccount(tx, account);
 
-        const open =
-          venture.adminStatus === 'approved' &&
-          venture.visibility !== 'draft' &&
-          venture.lifecycleStatus === 'new' &&
-          venture.cancelledAt === null &&
-          (venture.goesLiveAt === null || venture.goesLiveAt <= now) &&
-          venture.closingDate > now;
-        if (!open) throw new HttpError(409, NOT_OPEN);
-        const left = venture.targetAmountCents - venture.amountFundedCents;
-        if (left <= 0n) throw new HttpError(409, NOT_OPEN);
-        // The last ticket may be below the minimum: it is exactly what is left.
-        if (amountCents < venture.minInvestmentCents && amountCents !== left)
-          throw new HttpError(400, `Minimum investment is ${money(venture.minInvestmentCents)}`, {
-            amount: `Minimum investment is ${money(venture.minInvestmentCents)}`,
+        // The rules the invest dialog shows too (src-shared/rules/invest.ts), on the locked rows.
+        const refused = checkInvestment({
+          venture,
+          terms: venture,
+          amountCents,
+          balanceCents: balance,
+          now,
+        });
+        if (refused)
+          throw new HttpError(refused.code === 'investment.not_open' ? 409 : 400, refused.code, {
+            params: refused.params,
+            ...(refused.field ? { fields: { [refused.field]: refused } } : {}),
           });
-        if (amountCents > venture.maxInvestmentCents)
-          throw new HttpError(400, `Maximum investment is ${money(venture.maxInvestmentCents)}`, {
-            amount: `Maximum investment is ${money(venture.maxInvestmentCents)}`,
-          });
-        if (amountCents > left)
-          throw new HttpError(400, `Only ${money(left)} is left to fund in this venture.`, {
-            amount: `Only ${money(left)} is left to fund in this venture.`,
-          });
-        if (amountCents > balance) throw new HttpError(400, INSUFFICIENT, { amount: INSUFFICIENT });
 
         const escrow = await escrowAccountId(tx, venture.id);
         const transactionId = await postTransaction(tx, {
@@ -269,9 +257,8 @@ export async function closeFunding(ctx: AppContext, admin: SessionContext, ventu
       venture.cancelledAt !== null ||
       venture.adminStatus !== 'approved'
     )
-      throw new HttpError(409, 'Only a venture raising money can close its funding.');
-    if (venture.amountFundedCents === 0n)
-      throw new HttpError(409, 'Nobody has invested in this venture yet.');
+      throw new HttpError(409, 'investment.close_not_raising');
+    if (venture.amountFundedCents === 0n) throw new HttpError(409, 'investment.no_investors');
     const updated = await closeFundingIn(ctx, tx, venture, admin.user.id);
     return { message: 'Funding closed.', data: await withCreator(tx, updated) };
   });
@@ -295,7 +282,7 @@ export async function cancelVenture(
     if (venture.cancelledAt !== null)
       return { message: ALREADY_CANCELLED, data: await withCreator(tx, venture) };
     if (venture.lifecycleStatus === 'funded' || venture.lifecycleStatus === 'repaid')
-      throw new HttpError(409, 'A funded venture cannot be cancelled: its money has been paid out.');
+      throw new HttpError(409, 'investment.cancel_funded');
     const now = ctx.now();
     const open = await tx
       .select()
@@ -386,15 +373,14 @@ export async function recordRepayment(
       { userId: admin.user.id, scope: `repayment:${ventureId}`, key: idempotencyKey, request: body, now },
       async (ledgerKey) => {
         const venture = await lockVenture(tx, ventureId);
-        if (venture.lifecycleStatus === 'repaid') throw new HttpError(409, 'This venture is already repaid.');
-        if (venture.lifecycleStatus !== 'funded')
-          throw new HttpError(409, 'Only a funded venture can record repayments.');
+        if (venture.lifecycleStatus === 'repaid') throw new HttpError(409, 'investment.already_repaid');
+        if (venture.lifecycleStatus !== 'funded') throw new HttpError(409, 'investment.repay_not_funded');
         const rows = await tx
           .select()
           .from(investments)
           .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'completed')))
           .orderBy(asc(investments.investmentDate), asc(investments.id));
-        if (rows.length === 0) throw new HttpError(409, 'This venture has no investments to repay.');
+        if (rows.length === 0) throw new HttpError(409, 'investment.nothing_to_repay');
         // Pro rata per investor (each gets the floor or the ceiling of their exact share), then
         // each investor's credit over their investments, for their repaid and profit figures.
         const investorIds = [...new Set(rows.map((r) => r.userId))];

@@ -30,7 +30,6 @@ import {
   RECEIVED,
   startVerification,
   submitDocuments,
-  TOO_LARGE,
   type KycUpload,
   type WebhookEvent,
 } from './service';
@@ -112,7 +111,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, 'Send the documents as multipart/form-data.');
+        if (!request.isMultipart()) throw new HttpError(415, 'kyc.not_multipart');
         const raw: Record<string, string> = {};
         const uploads: KycUpload[] = [];
         try {
@@ -132,7 +131,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
         } catch (error) {
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, TOO_LARGE);
+            throw new HttpError(413, 'kyc.file_too_large');
           throw error;
         }
         await submitDocuments(ctx, request.params.token, raw, uploads);
@@ -169,7 +168,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!isUuid(request.params.userId)) throw new HttpError(404, 'User not found.');
+        if (!isUuid(request.params.userId)) throw new HttpError(404, 'user.not_found');
         return { data: await detailForAdmin(ctx.db, request.params.userId) };
       },
     );
@@ -188,7 +187,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!isUuid(request.params.userId)) throw new HttpError(404, 'User not found.');
+        if (!isUuid(request.params.userId)) throw new HttpError(404, 'user.not_found');
         const data = await decideAsAdmin(ctx, requireAuth(request), request.params.userId, request.body);
         request.log.info({ userId: request.params.userId, status: request.body.status }, 'kyc decision');
         return { message: 'Updated successfully', data };
@@ -212,9 +211,9 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        if (!isUuid(request.params.documentId)) throw new HttpError(404, 'Document not found.');
+        if (!isUuid(request.params.documentId)) throw new HttpError(404, 'kyc.document_not_found');
         // Not an admin: the document does not exist as far as the caller can tell.
-        if (!isAdminRole(auth.user.role)) throw new HttpError(404, 'Document not found.');
+        if (!isAdminRole(auth.user.role)) throw new HttpError(404, 'kyc.document_not_found');
         const doc = await readDocument(ctx, request.params.documentId);
         request.log.info(
           { documentId: request.params.documentId, adminId: auth.user.id },
@@ -253,10 +252,9 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
         async (request) => {
           const provider = ctx.config.kycProvider;
-          if (provider.name !== 'hosted')
-            throw new HttpError(404, 'No verification provider webhook is configured.');
+          if (provider.name !== 'hosted') throw new HttpError(404, 'kyc.webhook_not_configured');
           const raw = request.body as Buffer | undefined;
-          if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'The request body must be JSON.');
+          if (!Buffer.isBuffer(raw)) throw new HttpError(400, 'kyc.webhook_body_not_json');
           const header = (name: string) => {
             const value = request.headers[name];
             return typeof value === 'string' ? value : undefined;
@@ -268,17 +266,16 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             raw,
             ctx.now(),
           );
-          if (check === 'bad-signature') throw new HttpError(401, 'Invalid webhook signature.');
-          if (check === 'stale')
-            throw new HttpError(401, 'Webhook timestamp is outside the allowed 300 seconds.');
+          if (check === 'bad-signature') throw new HttpError(401, 'kyc.webhook_bad_signature');
+          if (check === 'stale') throw new HttpError(401, 'kyc.webhook_stale');
           let json: unknown;
           try {
             json = JSON.parse(raw.toString('utf8'));
           } catch {
-            throw new HttpError(400, 'The request body is not valid JSON.');
+            throw new HttpError(400, 'common.invalid_json');
           }
           const event = webhookEventSchema.safeParse(json);
-          if (!event.success) throw new HttpError(400, 'The event is not a verification event.');
+          if (!event.success) throw new HttpError(400, 'kyc.webhook_not_verification_event');
           const result = await applyWebhookEvent(ctx, event.data as WebhookEvent);
           return { message: result === 'applied' ? 'Event applied.' : 'Event already applied.' };
         },

@@ -19,7 +19,7 @@ import {
 import type { AppContext } from '../../app';
 import type { DbOrTx } from '../../db/client';
 import { kycDecisions, kycDocuments, kycVerifications, kycWebhookEvents, users } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { fieldErrorOf, HttpError, type FieldError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
 import { decryptDocument, encryptDocument } from './crypto';
 import { hashToken, ProviderError, providerFor } from './providers';
@@ -27,13 +27,7 @@ import { containsPattern } from '../../lib/query';
 
 /** How long a built-in verification link stays usable. */
 export const LINK_TTL_MS = 2 * 60 * 60 * 1000;
-export const INVALID_LINK = 'This verification link is invalid or has expired.';
-export const ALREADY_VERIFIED = 'Your identity is already verified.';
-export const UNDER_REVIEW = 'Your documents are being reviewed. We will e-mail you the result.';
 export const RECEIVED = 'Thank you! Your documents were received and will be reviewed.';
-export const WRONG_TYPE = 'Files must be JPEG, PNG or PDF.';
-export const TOO_LARGE = 'Each file may be at most 10 MB.';
-export const UNDER_AGE = `You must be at least ${KYC_MIN_AGE} years old.`;
 
 type Verification = typeof kycVerifications.$inferSelect;
 type Person = Pick<
@@ -78,9 +72,9 @@ export async function myVerification(db: DbOrTx, userId: string): Promise<MyVeri
 
 export async function startVerification(ctx: AppContext, auth: SessionContext): Promise<string> {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, auth.user.id));
-  if (!user) throw new HttpError(401, 'Please log in.');
-  if (user.kycStatus === 'complete') throw new HttpError(409, ALREADY_VERIFIED);
-  if (user.kycStatus === 'pending') throw new HttpError(409, UNDER_REVIEW);
+  if (!user) throw new HttpError(401, 'auth.login_required');
+  if (user.kycStatus === 'complete') throw new HttpError(409, 'kyc.already_verified');
+  if (user.kycStatus === 'pending') throw new HttpError(409, 'kyc.under_review');
   const provider = providerFor(ctx.config.kycProvider);
   const verificationId = randomUUID();
   let started;
@@ -91,11 +85,7 @@ export async function startVerification(ctx: AppContext, auth: SessionContext): 
       publicUrl: ctx.config.publicUrl,
     });
   } catch (error) {
-    if (error instanceof ProviderError)
-      throw new HttpError(
-        502,
-        'The verification service is not available right now. Please try again later.',
-      );
+    if (error instanceof ProviderError) throw new HttpError(502, 'kyc.provider_unavailable');
     throw error;
   }
   const now = ctx.now();
@@ -123,7 +113,7 @@ export async function startVerification(ctx: AppContext, auth: SessionContext): 
 // The built-in verification page
 
 async function openSession(db: DbOrTx, token: string, now: Date, lock = false) {
-  if (!/^[\w-]{20,100}$/.test(token)) throw new HttpError(404, INVALID_LINK);
+  if (!/^[\w-]{20,100}$/.test(token)) throw new HttpError(404, 'kyc.invalid_link');
   const query = db
     .select({ verification: kycVerifications, user: users })
     .from(kycVerifications)
@@ -136,7 +126,7 @@ async function openSession(db: DbOrTx, token: string, now: Date, lock = false) {
     row.verification.tokenExpiresAt <= now ||
     !row.user.isActive
   )
-    throw new HttpError(404, INVALID_LINK);
+    throw new HttpError(404, 'kyc.invalid_link');
   return row;
 }
 
@@ -175,15 +165,17 @@ function checkSubmission(
   uploads: KycUpload[],
   now: Date,
 ): { fields: ReturnType<typeof kycSubmissionFieldsSchema.parse>; files: KycUpload[] } {
-  const errors: Record<string, string> = {};
+  const errors: Record<string, FieldError> = {};
   const parsed = kycSubmissionFieldsSchema.safeParse(raw);
   if (!parsed.success)
-    for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
+    for (const issue of parsed.error.issues)
+      errors[String(issue.path[0])] ??= fieldErrorOf(issue.message).code;
   const fields = parsed.success ? parsed.data : undefined;
   if (fields) {
     const age = ageOn(fields.dateOfBirth, now);
-    if (age < 0 || age > 120) errors.dateOfBirth = 'Date of birth must be a real date in the past.';
-    else if (age < KYC_MIN_AGE) errors.dateOfBirth = UNDER_AGE;
+    if (age < 0 || age > 120) errors.dateOfBirth = 'kyc.date_of_birth_unreal';
+    else if (age < KYC_MIN_AGE)
+      errors.dateOfBirth = { code: 'kyc.under_age', params: { minAge: KYC_MIN_AGE } };
   }
   const type =
     fields?.documentType ??
@@ -197,12 +189,17 @@ function checkSubmission(
   ];
   const files = uploads.filter((u) => needed.includes(u.field));
   const missing = {
-    documentFront: 'Upload the front of your document.',
-    documentBack: 'Upload the back of your document.',
-    selfie: 'Upload a selfie.',
-  };
+    documentFront: 'kyc.document_front_missing',
+    documentBack: 'kyc.document_back_missing',
+    selfie: 'kyc.selfie_missing',
+  } as const;
   for (const field of needed) if (!files.some((f) => f.field === field)) errors[field] = missing[field];
-  if (Object.keys(errors).length) throw new HttpError(400, Object.values(errors)[0]!, errors);
+  const first = Object.values(errors)[0];
+  if (first)
+    throw new HttpError(400, typeof first === 'string' ? first : first.code, {
+      ...(typeof first === 'string' ? {} : { params: first.params }),
+      fields: errors,
+    });
   return { fields: fields!, files };
 }
 
@@ -216,7 +213,7 @@ export async function submitDocuments(
   await openSession(ctx.db, token, now); // an unknown or used link is 404 before anything else
   const { fields, files } = checkSubmission(raw, uploads, now);
   const typed = files.map((f) => ({ ...f, mimeType: sniffDocument(f.bytes) }));
-  if (typed.some((f) => f.mimeType === null)) throw new HttpError(415, WRONG_TYPE);
+  if (typed.some((f) => f.mimeType === null)) throw new HttpError(415, 'kyc.wrong_file_type');
 
   const key = ctx.config.kycEncryptionKey;
   if (!key) throw new Error('KYC encryption key missing from the configuration');
@@ -342,14 +339,14 @@ async function loadPerson(
     .where(eq(users.id, userId));
   const [person] = lock ? await query.for('update') : await query;
   if (!person || (person.role !== 'user' && person.role !== 'corporate'))
-    throw new HttpError(404, 'User not found.');
+    throw new HttpError(404, 'user.not_found');
   return person;
 }
 
 export async function detailForAdmin(db: DbOrTx, userId: string): Promise<KycAdminDetail> {
   const person = await loadPerson(db, userId);
   const verification = await latestVerification(db, userId);
-  if (!verification) throw new HttpError(404, 'This person has not started a verification.');
+  if (!verification) throw new HttpError(404, 'kyc.not_started');
   const [documents, decisions] = await Promise.all([
     db
       .select()
@@ -454,12 +451,7 @@ export async function decideAsAdmin(
     const person = await loadPerson(tx, userId, true);
     let verification = await latestVerification(tx, userId, true);
     if (verification?.status === body.status)
-      throw new HttpError(
-        409,
-        body.status === 'complete'
-          ? 'This verification is already approved.'
-          : 'This verification is already rejected.',
-      );
+      throw new HttpError(409, body.status === 'complete' ? 'kyc.already_approved' : 'kyc.already_rejected');
     if (!verification || verification.status === 'not_started') {
       // A decision on documents received outside the app.
       [verification] = await tx
@@ -483,7 +475,7 @@ export async function readDocument(
   documentId: string,
 ): Promise<{ bytes: Buffer; mimeType: string; kind: string }> {
   const [doc] = await ctx.db.select().from(kycDocuments).where(eq(kycDocuments.id, documentId));
-  if (!doc) throw new HttpError(404, 'Document not found.');
+  if (!doc) throw new HttpError(404, 'kyc.document_not_found');
   const key = ctx.config.kycEncryptionKey;
   if (!key) throw new Error('KYC encryption key missing from the configuration');
   const stored = await readFile(join(ctx.config.dataDir, 'private', doc.storagePath));
@@ -519,7 +511,7 @@ export async function applyWebhookEvent(
         and(eq(kycVerifications.provider, 'hosted'), eq(kycVerifications.externalSessionId, event.sessionId)),
       );
     // Unknown session: nothing is recorded, so the provider may deliver it again later.
-    if (!found) throw new HttpError(404, 'Unknown verification session.');
+    if (!found) throw new HttpError(404, 'kyc.unknown_session');
     const person = await loadPerson(tx, found.userId, true);
     const [verification] = await tx
       .select()

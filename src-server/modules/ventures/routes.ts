@@ -44,7 +44,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // A malformed id is an unknown venture (404), not a bad request.
     app.addHook('preValidation', async (request) => {
       const params = request.params as { ventureId?: string } | undefined;
-      if (params?.ventureId !== undefined && !isUuid(params.ventureId)) throw notFound('Venture not found.');
+      if (params?.ventureId !== undefined && !isUuid(params.ventureId)) throw notFound('venture.not_found');
     });
 
     app.get(
@@ -75,7 +75,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const venture = await getVisibleVenture(ctx.db, request.params.ventureId, request.auth);
-        if (!venture) throw notFound('Venture not found.');
+        if (!venture) throw notFound('venture.not_found');
         return { data: venture };
       },
     );
@@ -135,7 +135,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, 'Send the images as multipart/form-data.');
+        if (!request.isMultipart()) throw new HttpError(415, 'venture.not_multipart');
         const files: UploadedFile[] = [];
         for await (const part of request.parts({
           limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES + 1 },

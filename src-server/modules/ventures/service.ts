@@ -3,7 +3,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
-import { AFRICAN_COUNTRIES } from '../../../src-shared/constants/countries';
 import type {
   AdminVentureListQuery,
   PublicVentureListQuery,
@@ -18,6 +17,12 @@ import type { AppContext } from '../../app';
 import type { DbOrTx } from '../../db/client';
 import { investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import {
+  changedMoneyTerms,
+  checkVentureTerms,
+  MAX_IMAGES,
+  termsAreFrozen,
+} from '../../../src-shared/rules/venture';
 import type { SessionContext } from '../auth/sessions';
 import { isAdminRole } from '../../plugins/session';
 import type { CountCache } from './count-cache';
@@ -28,9 +33,8 @@ type Creator = { firstName: string; lastName: string; email: string };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const MAX_IMAGES = 4;
+export { MAX_IMAGES };
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-const COUNTRY_CODES = new Set<string>(AFRICAN_COUNTRIES.map((c) => c.code));
 
 export function toVenture(row: VentureRow, createdBy: Creator): Venture {
   return {
@@ -214,51 +218,37 @@ async function loadForChange(db: DbOrTx, id: string, auth: SessionContext, lock 
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row || (!isAdmin(auth) && row.createdBy !== auth.user.id))
-    throw new HttpError(404, 'Venture not found.');
+    throw new HttpError(404, 'venture.not_found');
   return row;
 }
 
 // ------------------------------------------------------------------------------------------------
 // Create and edit
 
-interface Terms {
-  minInvestmentCents: bigint;
-  maxInvestmentCents: bigint;
-  targetAmountCents: bigint;
-  expectedReturn: string;
-  investmentPeriod: number;
-  loanToValue: string;
-  closingDate: Date;
-  country: string;
-}
-
-/** The contract's rules across fields, checked on the values the venture will have. */
-function checkTerms(terms: Terms, now: Date, checkClosingDate: boolean): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!COUNTRY_CODES.has(terms.country))
-    errors.country = 'Country must be one of the African countries of the list';
-  if (terms.targetAmountCents <= 0n) errors.targetAmount = 'Target Amount must be more than 0';
-  if (terms.minInvestmentCents < 3000n)
-    errors.minInvestmentAmount = 'Min Investment Amount must be at least €30.00';
-  else if (terms.minInvestmentCents > terms.maxInvestmentCents)
-    errors.maxInvestmentAmount = 'Max Investment Amount must be at least the Min Investment Amount';
-  else if (terms.maxInvestmentCents > terms.targetAmountCents)
-    errors.maxInvestmentAmount = 'Max Investment Amount must be at most the Target Amount';
-  const expectedReturn = Number(terms.expectedReturn);
-  if (!(expectedReturn > 0 && expectedReturn <= 100))
-    errors.expectedReturn = 'Expected Return must be more than 0 and at most 100';
-  if (!(terms.investmentPeriod >= 1 && terms.investmentPeriod <= 360))
-    errors.investmentPeriod = 'Investment Period must be 1 to 360 months';
-  const ltv = Number(terms.loanToValue);
-  if (!(ltv >= 0 && ltv <= 100)) errors.loanToValue = 'Loan To Value must be 0 to 100';
-  if (checkClosingDate && terms.closingDate.getTime() <= now.getTime())
-    errors.closingDate = 'Closing Date must be in the future';
-  return errors;
-}
-
-function failOn(errors: Record<string, string>): void {
+/** The contract's rules across fields (src-shared/rules/venture.ts) on the values the venture will have. */
+function checkTerms(
+  row: {
+    country: string;
+    minInvestmentCents: bigint;
+    maxInvestmentCents: bigint;
+    targetAmountCents: bigint;
+    collateralValueCents: bigint;
+    amountFundedCents?: bigint;
+    expectedReturn: string;
+    investmentPeriod: number;
+    loanToValue: string;
+    closingDate: Date;
+  },
+  now: Date,
+  checkClosingDate: boolean,
+): void {
+  const errors = checkVentureTerms(
+    { ...row, expectedReturn: Number(row.expectedReturn), loanToValue: Number(row.loanToValue) },
+    now,
+    { checkClosingDate },
+  );
   const first = Object.values(errors)[0];
-  if (first) throw new HttpError(400, first, errors);
+  if (first) throw new HttpError(400, first.code, { params: first.params, fields: errors });
 }
 
 const cents = (euros: number) => eurosToCents(euros)!;
@@ -288,9 +278,7 @@ export async function createVenture(
     isConvertible: body.isConvertible ?? false,
     tags: body.tags ?? [],
   };
-  const errors = checkTerms(values, now, true);
-  if (values.collateralValueCents < 0n) errors.collateralValue = 'Collateral Value must be 0 or more';
-  failOn(errors);
+  checkTerms(values, now, true);
   const [row] = await ctx.db
     .insert(ventures)
     .values({
@@ -306,24 +294,6 @@ export async function createVenture(
   return toVenture(row!, auth.user);
 }
 
-const MONEY_TERMS = [
-  'targetAmount',
-  'minInvestmentAmount',
-  'maxInvestmentAmount',
-  'expectedReturn',
-  'investmentPeriod',
-  'closingDate',
-  'collateralValue',
-  'loanToValue',
-  'isConvertible',
-  'ventureType',
-  'riskLevel',
-  'country',
-] as const;
-
-export const FROZEN_TERMS =
-  'This venture already has investments: only its texts, tags and images can change now.';
-
 export async function updateVenture(
   ctx: AppContext,
   auth: SessionContext,
@@ -333,13 +303,14 @@ export async function updateVenture(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id, auth, true);
-    const changesTerms = MONEY_TERMS.some((key) => body[key] !== undefined);
+    const changesTerms = changedMoneyTerms(body).length > 0;
     if (changesTerms && row.adminStatus === 'approved') {
       const [invested] = await tx
         .select({ n: count() })
         .from(investments)
         .where(eq(investments.ventureId, id));
-      if ((invested?.n ?? 0) > 0) throw new HttpError(409, FROZEN_TERMS);
+      if (termsAreFrozen({ adminStatus: row.adminStatus, investmentCount: invested?.n ?? 0 }))
+        throw new HttpError(409, 'venture.frozen_terms');
     }
     const next = {
       ...(body.title !== undefined && { title: body.title }),
@@ -362,10 +333,7 @@ export async function updateVenture(
       ...(body.visibility !== undefined && { visibility: body.visibility }),
     };
     const merged = { ...row, ...next };
-    const errors = checkTerms(merged, now, body.closingDate !== undefined);
-    if (merged.targetAmountCents < row.amountFundedCents)
-      errors.targetAmount = 'Target Amount cannot be below the amount funded';
-    failOn(errors);
+    checkTerms(merged, now, body.closingDate !== undefined);
     const [updated] = await tx
       .update(ventures)
       .set({ ...next, updatedAt: now })
@@ -446,9 +414,8 @@ async function reencode(bytes: Buffer): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     const message = (error as Error).message;
-    if (/pixel limit/i.test(message))
-      throw new HttpError(413, 'The image is too large (at most 40 megapixels).');
-    throw new HttpError(415, 'The file is not a readable JPEG, PNG or WebP image.');
+    if (/pixel limit/i.test(message)) throw new HttpError(413, 'venture.image_too_large');
+    throw new HttpError(415, 'venture.image_unreadable');
   }
 }
 
@@ -458,14 +425,13 @@ export async function addImages(
   id: string,
   files: UploadedFile[],
 ): Promise<string[]> {
-  if (files.length === 0) throw new HttpError(400, 'Please choose an image to upload.');
+  if (files.length === 0) throw new HttpError(400, 'venture.no_image');
   for (const file of files) {
     if (!sniffImage(file.bytes))
-      throw new HttpError(415, `${file.filename || 'The file'} is not a JPEG, PNG or WebP image.`);
+      throw new HttpError(415, 'venture.image_wrong_type', { params: { file: file.filename || 'The file' } });
   }
   const row = await loadForChange(ctx.db, id, auth);
-  if (row.images.length + files.length > MAX_IMAGES)
-    throw new HttpError(400, 'You can only upload up to 4 images.');
+  if (row.images.length + files.length > MAX_IMAGES) throw new HttpError(400, 'venture.too_many_images');
   const encoded = await Promise.all(files.map((f) => reencode(f.bytes)));
 
   const dir = join(ctx.config.dataDir, 'uploads', 'ventures', id);
@@ -478,7 +444,7 @@ export async function addImages(
     return await ctx.db.transaction(async (tx) => {
       const current = await loadForChange(tx, id, auth, true);
       if (current.images.length + paths.length > MAX_IMAGES)
-        throw new HttpError(400, 'You can only upload up to 4 images.');
+        throw new HttpError(400, 'venture.too_many_images');
       const images = [...current.images, ...paths];
       await tx.update(ventures).set({ images, updatedAt: ctx.now() }).where(eq(ventures.id, id));
       return images;
@@ -498,7 +464,7 @@ export async function deleteImage(
   const images = await ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id, auth, true);
     // Only a path that is one of this venture's images: nothing else on disk can be named.
-    if (!row.images.includes(imageUrl)) throw new HttpError(404, 'This venture has no such image.');
+    if (!row.images.includes(imageUrl)) throw new HttpError(404, 'venture.no_such_image');
     const rest = row.images.filter((path) => path !== imageUrl);
     await tx.update(ventures).set({ images: rest, updatedAt: ctx.now() }).where(eq(ventures.id, id));
     return rest;
