@@ -23,10 +23,12 @@ if (!isCorporate && !/^\/admin(\/|$)/.test(window.location.pathname)) {
 const app = isCorporate ? 'corporate' : 'admin';
 const basename = isCorporate ? CORPORATE_BASENAME : ADMIN_BASENAME;
 const App = isCorporate ? CorporateApp : AdminApp;
+const i18nProvider = createI18nProvider();
+// One i18next instance: the providers translate the server's error codes in the language shown.
 const providers = {
-  i18nProvider: createI18nProvider(),
-  authProvider: createAuthProvider({ app }),
-  dataProvider: createDataProvider({ app }),
+  i18nProvider,
+  authProvider: createAuthProvider({ app, i18n: i18nProvider.i18n }),
+  dataProvider: createDataProvider({ app, i18n: i18nProvider.i18n }),
   queryClient: createBackofficeQueryClient(),
 };
 

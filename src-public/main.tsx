@@ -12,7 +12,7 @@ import { routes } from './routes';
 
 // Only the visitor's language (and the English fallback) is downloaded; switching reloads the page.
 const language = detectLanguage();
-const i18n = createI18n(language, 'common', await loadResources(language, ['common']));
+const i18n = createI18n(language, 'common', await loadResources(language, ['common', 'errors']));
 const queryClient = createQueryClient();
 const router = createBrowserRouter(routes);
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../src-shared/api/client';
+import { ApiError } from '../src-shared/api/http';
 
 /** Server state cache: no refetch on focus, no retry of 4xx answers (spec 7: lists cached 5 min). */
 export function createQueryClient(): QueryClient {

@@ -1,5 +1,5 @@
 import { generatePath, Navigate, useLocation, useParams, type RouteObject } from 'react-router-dom';
-import { DashboardRedirect } from './auth/DashboardRedirect';
+import { DashboardRedirect } from './auth/session/DashboardRedirect';
 import { PageLoader } from './components/PageLoader';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorPage } from './layout/RouteErrorPage';
@@ -66,12 +66,12 @@ export const routes: RouteObject[] = [
           { path: 'ventures/:ventureId', lazy: () => import('./ventures/VentureDetailPage') },
           { path: 'ventures/:ventureId/investment-form', lazy: () => import('./ventures/VentureDetailPage') },
 
-          { path: 'login', lazy: () => import('./auth/LoginPage') },
-          { path: 'register', lazy: () => import('./auth/RegisterPage') },
-          { path: 'register-corporate', lazy: () => import('./auth/RegisterCorporatePage') },
-          { path: 'verify-email', lazy: () => import('./auth/VerifyEmailPage') },
-          { path: 'forgot-password', lazy: () => import('./auth/ForgotPasswordPage') },
-          { path: 'reset-password', lazy: () => import('./auth/ResetPasswordPage') },
+          { path: 'login', lazy: () => import('./auth/pages/LoginPage') },
+          { path: 'register', lazy: () => import('./auth/pages/RegisterPage') },
+          { path: 'register-corporate', lazy: () => import('./auth/pages/RegisterCorporatePage') },
+          { path: 'verify-email', lazy: () => import('./auth/pages/VerifyEmailPage') },
+          { path: 'forgot-password', lazy: () => import('./auth/pages/ForgotPasswordPage') },
+          { path: 'reset-password', lazy: () => import('./auth/pages/ResetPasswordPage') },
           // The built-in identity verification: public, the single-use token in the link is the credential.
           { path: 'kyc/:token', lazy: () => import('./kyc/KycPage') },
 

@@ -11,18 +11,15 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type pg from 'pg';
-import type { Config } from './config';
-import type { Db } from './db/client';
+import type { AppContext } from './context';
+import { openApiTransform } from './lib/multipart';
 import { webDistDir } from './lib/paths';
 import { authRoutes, profileRoutes } from './modules/auth/routes';
-import type { Mailer } from './modules/mail/service';
 import { balanceRoutes } from './modules/balances/routes';
 import { healthRoutes } from './modules/health/routes';
 import { investmentRoutes } from './modules/investments/routes';
@@ -32,16 +29,6 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerWeb } from './plugins/web';
-
-/** What every module needs: validated configuration and the database. */
-export interface AppContext {
-  config: Config;
-  db: Db;
-  pool: pg.Pool;
-  mailer: Mailer;
-  /** The clock every rule reads (tests move it to expire codes). */
-  now: () => Date;
-}
 
 export interface BuildOptions {
   /** Logger options (tests pass `false`), or a pino instance shared with the process. */
@@ -104,7 +91,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // Zod schemas to JSON Schema, and multipart routes' `schema.multipart` as their requestBody.
+    transform: openApiTransform,
     // Schemas with a `.meta({ id })` (the error body) become components the routes refer to.
     transformObject: jsonSchemaTransformObject,
   });

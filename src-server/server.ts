@@ -11,10 +11,10 @@ import { EmbeddedPostgresError, startEmbeddedPostgres, type EmbeddedPostgres } f
 import { DEMO_PASSWORD, isEmpty } from './db/seed/demo';
 import { demoLoginLines, seedDemoData } from './db/seed/run';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
-import { cancelExpiredVentures } from './modules/investments/service';
+import { scheduleRecurringJobs } from './jobs';
 import { resolveKycKey } from './modules/kyc/crypto';
 import { Mailer } from './modules/mail/service';
-import { sweep } from './modules/maintenance/sweep';
+import { Jobs } from './plugins/jobs';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -40,9 +40,9 @@ export async function main(): Promise<void> {
   let releaseLock: (() => void) | undefined;
   let embedded: EmbeddedPostgres | undefined;
   let database: Database | undefined;
-  let mailer: Mailer | undefined;
+  let jobs: Jobs | undefined;
   const cleanUp = async () => {
-    await mailer?.stop().catch(() => undefined);
+    await jobs?.stop().catch(() => undefined);
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     releaseLock?.();
@@ -98,21 +98,18 @@ export async function main(): Promise<void> {
     }
     checkpoint();
 
-    mailer = new Mailer({
-      connectionString: databaseUrl,
+    jobs = new Jobs({ connectionString: databaseUrl, log: logger });
+    await jobs.start();
+    const mailer = new Mailer({
+      jobs,
       dataDir: config.dataDir,
       smtpUrl: config.smtpUrl,
       publicUrl: config.publicUrl,
       log: logger,
     });
-    const db = database.db;
     const appContext = { config, db: database.db, pool: database.pool, mailer, now: () => new Date() };
-    await mailer.start({
-      work: true,
-      hourly: () => sweep(db),
-      // The closing-date rule: ventures still raising money after their closing date are cancelled and refunded.
-      everyTenMinutes: async () => ({ cancelledVentures: await cancelExpiredVentures(appContext) }),
-    });
+    await mailer.start({ work: true });
+    await scheduleRecurringJobs(jobs, appContext);
 
     checkpoint();
     const app = await buildApp(appContext, { loggerInstance: logger });

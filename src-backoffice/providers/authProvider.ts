@@ -1,6 +1,8 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import { api, ApiError } from '../../src-shared/api/client';
-import type { Role } from '../../src-shared/constants/enums';
+import { api as pageClient, ApiError, call, type ApiClient } from '../../src-shared/api/http';
+import type { Profile } from '../../src-shared/api/types';
+import { translateError } from '../../src-shared/i18n/errors';
+import type { ErrorTranslator } from './dataProvider';
 import { canAccess, roleMatchesApp, type BackofficeApp } from './canAccess';
 
 /**
@@ -16,19 +18,13 @@ import { canAccess, roleMatchesApp, type BackofficeApp } from './canAccess';
  * | getPermissions | the role (null when signed out) |
  * | canAccess | the pure canAccess(role, { resource, action }) of canAccess.ts |
  *
- * Messages are translation keys of the `backoffice` namespace; react-admin translates them when it
- * shows the notification.
+ * Messages are translation keys of the `backoffice` namespace (react-admin translates them when it
+ * shows the notification), or, for a refused sign-in, the server's error code translated in the
+ * reader's language. Calls go through the one typed client (src-shared/api/http.ts).
  */
 export const LOGIN_MARKER_COOKIE = 'logged_in';
 
-export interface Profile {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  [key: string]: unknown;
-}
+export type { Profile };
 
 /** True while the login-marker cookie exists (the only sign the browser has of a session). */
 export function hasLoginMarker(
@@ -60,11 +56,15 @@ export interface AuthProviderOptions {
   app: BackofficeApp;
   /** Reads document.cookie by default; tests inject their own. */
   readCookie?: () => string;
+  /** The typed client; the page's own by default. */
+  client?: ApiClient;
+  /** The back office's i18next instance, for a refused sign-in's message (English without it). */
+  i18n?: ErrorTranslator;
 }
 
 export type BackofficeAuthProvider = ReturnType<typeof createAuthProvider>;
 
-export function createAuthProvider({ app, readCookie }: AuthProviderOptions) {
+export function createAuthProvider({ app, readCookie, client = pageClient, i18n }: AuthProviderOptions) {
   const signedIn = () => hasLoginMarker(readCookie ? readCookie() : undefined);
   let profilePromise: Promise<Profile> | null = null;
   /** Set when the browser's session belongs to a role of the other app. */
@@ -72,7 +72,7 @@ export function createAuthProvider({ app, readCookie }: AuthProviderOptions) {
 
   const loadProfile = (): Promise<Profile> => {
     if (!profilePromise) {
-      profilePromise = api.get<{ data: Profile }>('/profile/get').then(({ data }) => data);
+      profilePromise = call(client.GET('/api/profile/get')).then(({ data }) => data);
       profilePromise.catch(() => {
         profilePromise = null;
       });
@@ -93,7 +93,7 @@ export function createAuthProvider({ app, readCookie }: AuthProviderOptions) {
     profilePromise = null;
     if (!signedIn()) return;
     try {
-      await api.post('/auth/logout');
+      await call(client.POST('/api/auth/logout'));
     } catch {
       // The session may already be gone; signing out locally is what matters.
     }
@@ -105,11 +105,16 @@ export function createAuthProvider({ app, readCookie }: AuthProviderOptions) {
       // Trimmed like the public site's forms (README, Decisions).
       const password = (params.password ?? '').trim();
       if (!email || !password) throw authError('app.auth.fill_all_fields');
-      const { user } = await api.post<{ message?: string; user: Profile }>(
-        '/auth/login',
-        { email, password, rememberMe: false },
-        { fallbackMessage: 'app.auth.login_failed', noResponseMessage: 'app.auth.no_response' },
-      );
+      let user: Profile;
+      try {
+        ({ user } = await call(
+          client.POST('/api/auth/login', { body: { email, password, rememberMe: false } }),
+        ));
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw authError('app.auth.login_failed');
+        // 'Invalid email or password.', 'Your account is deactivated.', ... by code, in the reader's language.
+        throw authError(i18n ? translateError(i18n, error) : error.message, error.status);
+      }
       if (!roleMatchesApp(app, user?.role)) {
         await serverLogout();
         throw authError(WRONG_ROLE_MESSAGE[app]);
@@ -128,7 +133,13 @@ export function createAuthProvider({ app, readCookie }: AuthProviderOptions) {
       } catch (error) {
         if (error instanceof ApiError && error.status === 401)
           throw authError('ra.auth.auth_check_error', 401);
-        throw authError(error instanceof ApiError ? error.message : 'ra.auth.auth_check_error');
+        throw authError(
+          error instanceof ApiError
+            ? i18n
+              ? translateError(i18n, error)
+              : error.message
+            : 'ra.auth.auth_check_error',
+        );
       }
       if (!roleMatchesApp(app, profile.role)) {
         // A session of the other app (e.g. a corporate account opening /admin): send the visitor to

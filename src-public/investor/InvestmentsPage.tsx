@@ -8,25 +8,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
 import { Page } from '../components/Page';
 import { euros, formatDate } from '../lib/format';
-import { MY_INVESTMENTS_QUERY_KEY } from './queryKeys';
+import { useMyInvestments } from './api';
 import { InvestmentStatusChip } from './StatusChip';
-
-/** GET /api/investments/my-investments (api-contract, "Investments"). */
-export interface MyInvestment {
-  _id: string;
-  venture?: { _id?: string; title?: string } | null;
-  amount?: number;
-  profitPaid?: number;
-  status?: string;
-  totalExpectedReturn?: number;
-  investmentDate?: string;
-}
 
 /**
  * /user/investments (spec 2.5 and 8): the investor's investments, newest first: venture (a link to
@@ -38,13 +25,7 @@ export interface MyInvestment {
 export function InvestmentsPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, isPending, error } = useQuery({
-    queryKey: MY_INVESTMENTS_QUERY_KEY,
-    queryFn: async () => {
-      const response = await api.get<{ data?: MyInvestment[] }>('/investments/my-investments');
-      return Array.isArray(response?.data) ? response.data : [];
-    },
-  });
+  const { data, isPending, error } = useMyInvestments();
 
   return (
     <Page title={t('investor.investments.title')}>

@@ -4,8 +4,8 @@ import Container from '@mui/material/Container';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { NavLink, Outlet } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/AuthProvider';
-import { RequireRole } from '../auth/RequireRole';
+import { useAuth } from '../auth/session/AuthProvider';
+import { RequireRole } from '../auth/session/RequireRole';
 
 /** The investor tabs of spec 2.2. */
 const TABS = [

@@ -14,8 +14,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/AuthProvider';
-import { useBalance } from '../auth/BalanceProvider';
+import { useAuth } from '../auth/session/AuthProvider';
+import { useBalance } from '../auth/session/BalanceProvider';
 import { Page } from '../components/Page';
 import { euros, formatDate, formatDateTime } from '../lib/format';
 import {

@@ -7,9 +7,10 @@ import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
-import { useAuth } from '../auth/AuthProvider';
-import { CodeField, Field } from '../auth/fields';
+import type { User } from '../../src-shared/api/types';
+import { translateError, translateFieldErrors } from '../../src-shared/i18n/errors';
+import { useAuth } from '../auth/session/AuthProvider';
+import { CodeField, Field } from '../auth/form/fields';
 import {
   INVESTOR_ADDRESS_KEYS,
   InvestorAddressFields,
@@ -19,13 +20,13 @@ import {
   type InvestorAddress,
   type PersonalValues,
   type Preferences,
-} from '../auth/formSections';
-import type { User } from '../auth/types';
-import { errorProps, useForm } from '../auth/useForm';
-import { focusField, isValidEmail, missingFields, trimAll } from '../auth/validation';
+} from '../auth/form/formSections';
+import { errorProps, useForm } from '../auth/form/useForm';
+import { focusField, isValidEmail, missingFields, trimAll } from '../auth/form/validation';
 import { Page } from '../components/Page';
 import { APP_TOAST_MS, useToast } from '../components/ToastProvider';
-import { failureMessage, fieldErrorsOf, successMessage } from '../lib/serverMessages';
+import { failureText } from '../lib/errors';
+import { useConfirmEmail, useUpdateProfile } from './api';
 
 interface ProfileForm extends PersonalValues, InvestorAddress, Preferences {
   currentPassword: string;
@@ -63,18 +64,14 @@ function profileUpdateBody(values: ProfileForm) {
   return currentPassword && newPassword ? { ...profile, currentPassword, newPassword } : profile;
 }
 
-interface ProfileAnswer {
-  message?: string;
-  data?: User;
-}
-
 /**
  * The investor profile (spec 2.5 and 5, /user/profile): personal fields, country -> city, newsletter
  * frequency, the two notification checkboxes and the password change. A changed e-mail address
  * takes effect only after the code sent to the new address is entered here.
  */
 export function ProfilePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { mutateAsync: updateProfile } = useUpdateProfile();
   const toast = useToast();
   const { user, refresh, setUser } = useAuth();
   const form = useForm<ProfileForm>(() => fromUser(user));
@@ -104,16 +101,17 @@ export function ProfilePage() {
     setErrors({});
     setSaving(true);
     try {
-      const response = await api.put<ProfileAnswer>('/profile/update', profileUpdateBody(trimmed));
-      toast.success(successMessage(response, t, t('investor.profile.success')), APP_TOAST_MS);
+      const response = await updateProfile(profileUpdateBody(trimmed));
+      toast.success(t('investor.profile.success'), APP_TOAST_MS);
       const updated = response?.data ?? (await refresh());
       if (response?.data) setUser(response.data);
       setValues(fromUser(updated ?? user));
     } catch (error) {
-      setErrors(fieldErrorsOf(error, t));
-      // Spec 8: 'Failed to update profile. Message: ...' with the server's text, else the generic one.
-      const reason = failureMessage(error, t, {
-        fallback: t('auth.server.generic'),
+      setErrors(translateFieldErrors(i18n, error));
+      // Spec 8: 'Failed to update profile. Message: ...' with the refusal translated by its code,
+      // else the generic 'Something went wrong.'.
+      const reason = failureText(i18n, error, {
+        fallback: translateError(i18n, undefined),
         noResponse: t('auth.errors.noResponse'),
       });
       toast.error(t('investor.profile.failedWithMessage', { message: reason }), APP_TOAST_MS);
@@ -201,9 +199,10 @@ function ConfirmEmailChange({
   pendingEmail: string;
   onConfirmed: (user: User) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const { refresh, setUser } = useAuth();
+  const { mutateAsync: confirmEmail } = useConfirmEmail();
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [confirming, setConfirming] = useState(false);
@@ -219,19 +218,19 @@ function ConfirmEmailChange({
     setCodeError(undefined);
     setConfirming(true);
     try {
-      const response = await api.post<ProfileAnswer>('/profile/confirm-email', { token });
-      toast.success(successMessage(response, t, t('investor.profile.emailUpdated')), APP_TOAST_MS);
+      const response = await confirmEmail(token);
+      toast.success(t('investor.profile.emailUpdated'), APP_TOAST_MS);
       const updated = (await refresh()) ?? response?.data ?? null;
       if (updated) {
         setUser(updated);
         onConfirmed(updated);
       }
     } catch (error) {
-      const message = failureMessage(error, t, {
+      const message = failureText(i18n, error, {
         fallback: t('investor.profile.confirmEmailFailed'),
         noResponse: t('auth.errors.noResponse'),
       });
-      setCodeError(fieldErrorsOf(error, t).token ?? message);
+      setCodeError(translateFieldErrors(i18n, error).token ?? message);
       toast.error(message, APP_TOAST_MS);
     } finally {
       setConfirming(false);

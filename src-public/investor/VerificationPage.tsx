@@ -1,29 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
-import type { KycStatus } from '../../src-shared/constants/enums';
-import type { MyVerification } from '../../src-shared/contracts/kyc';
 import { Page } from '../components/Page';
 import { APP_TOAST_MS, useToast } from '../components/ToastProvider';
 import { formatDate } from '../lib/format';
-import { failureMessage } from '../lib/serverMessages';
-
-interface VerificationState {
-  status: KycStatus;
-  /** Why the last verification was rejected. */
-  reason: string | null;
-  /** When the documents under review were sent. */
-  submittedAt: string | null;
-  /** The status check failed (shown as pending, without the review notice). */
-  failed: boolean;
-}
+import { useMyVerification, useStartVerification } from '../kyc/api';
+import { failureText } from '../lib/errors';
 
 /**
  * Identity verification (spec 2.5 and 4): 'Checking status...', then 'Verified & Ready!' when the
@@ -38,33 +25,24 @@ export function VerificationPage() {
   const [starting, setStarting] = useState(false);
   const [link, setLink] = useState<string | null>(null);
 
-  const { data, isPending } = useQuery({
-    queryKey: ['kyc', 'mine'],
-    queryFn: async (): Promise<VerificationState> => {
-      try {
-        const response = await api.get<Partial<MyVerification> | null>('/kyc/my-verification');
-        return {
-          status: response?.statusInOurSystem ?? 'pending',
-          reason: response?.reason ?? null,
-          submittedAt: response?.submittedAt ?? null,
-          failed: false,
-        };
-      } catch (error) {
-        console.warn('Could not check verification status', error);
-        toast.error(t('investor.verification.checkFailed'), APP_TOAST_MS);
-        return { status: 'pending', reason: null, submittedAt: null, failed: true };
-      }
-    },
-    retry: false,
-  });
-  const status = data?.status;
+  const { mutateAsync: startVerification } = useStartVerification();
+
+  const verification = useMyVerification();
+  const { isPending, error: checkError } = verification;
+  // A failed check counts as pending (without the review notice) and is told once.
+  const failed = Boolean(checkError);
+  useEffect(() => {
+    if (!checkError) return;
+    console.warn('Could not check verification status', checkError);
+    toast.error(t('investor.verification.checkFailed'), APP_TOAST_MS);
+  }, [checkError, t, toast]);
+  const data = failed ? null : verification.data;
+  const status = isPending ? undefined : (data?.statusInOurSystem ?? 'pending');
 
   const start = async () => {
     setStarting(true);
     try {
-      const response = await api.post<{ message?: string; verificationUrl?: string }>(
-        '/kyc/start-verification',
-      );
+      const response = await startVerification();
       const url = response?.verificationUrl;
       if (!url) {
         toast.error(t('investor.verification.noUrl'), APP_TOAST_MS);
@@ -74,8 +52,8 @@ export function VerificationPage() {
       setLink(url);
       window.open(url, '_blank', 'noopener,noreferrer');
     } catch (error) {
-      // The server's reason (e.g. 409 'Your documents are being reviewed...') in the reader's language.
-      const message = failureMessage(error, t, {
+      // The refusal (e.g. 409 kyc.under_review) in the reader's language.
+      const message = failureText(i18n, error, {
         fallback: t('investor.verification.startFailed'),
         noResponse: t('auth.errors.noResponse'),
       });
@@ -117,7 +95,7 @@ export function VerificationPage() {
                 </Typography>
               </Alert>
             ) : null}
-            {status === 'pending' && !data?.failed ? (
+            {status === 'pending' && !failed ? (
               <Alert severity="info" role="note">
                 {data?.submittedAt
                   ? t('investor.verification.pending', { date: formatDate(data.submittedAt, i18n.language) })

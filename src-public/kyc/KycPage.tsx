@@ -8,18 +8,19 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { api, ApiError } from '../../src-shared/api/client';
+import { ApiError } from '../../src-shared/api/http';
+import type { KycSession } from '../../src-shared/api/types';
 import { KYC_DOCUMENT_TYPES, type KycFileField } from '../../src-shared/constants/kyc';
-import type { KycSession } from '../../src-shared/contracts/kyc';
-import { useAuth } from '../auth/AuthProvider';
-import { isPublicAppPath, roleDashboardTarget } from '../auth/roles';
-import { focusField } from '../auth/validation';
+import { translateError, translateFieldErrors } from '../../src-shared/i18n/errors';
+import { useAuth } from '../auth/session/AuthProvider';
+import { isPublicAppPath, roleDashboardTarget } from '../auth/session/roles';
+import { focusField } from '../auth/form/validation';
 import { Page } from '../components/Page';
 import { formatDateTime } from '../lib/format';
-import { failureMessage, fieldErrorsOf, successMessage } from '../lib/serverMessages';
+import { answeredWithCode, failureText } from '../lib/errors';
+import { useKycSession, useSubmitKyc } from './api';
 import { dropZoneId, FileDropZone } from './FileDropZone';
 import {
   isDocumentType,
@@ -42,23 +43,14 @@ const FILE_FIELDS: readonly string[] = ['documentFront', 'documentBack', 'selfie
  * verification page opens. No sign-in is needed (the single-use token is the credential), so it
  * works on a phone too. It loads the session, takes the document type, the document's front (and
  * back), a selfie, the date of birth, nationality and address, and sends them as one multipart
- * request. The server's messages (`message` and per-field `errors`) are shown in the reader's
- * language next to the client's own checks.
+ * request. The server's refusals (`code` and per-field `codes`) are shown in the reader's language
+ * next to the client's own checks.
  */
 export function KycPage() {
   const { t, i18n } = useTranslation();
   const { token = '' } = useParams();
-  const path = `/kyc/session/${encodeURIComponent(token)}`;
   const [receipt, setReceipt] = useState<string | null>(null);
-
-  const session = useQuery({
-    queryKey: ['kyc', 'session', token],
-    queryFn: () => api.get<KycSession>(path),
-    retry: false,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-  });
+  const session = useKycSession(token);
 
   const person = session.data ? `${session.data.firstName} ${session.data.lastName}`.trim() : '';
 
@@ -74,9 +66,10 @@ export function KycPage() {
   } else if (session.isError) {
     const error = session.error;
     const message =
-      error instanceof ApiError && error.status === 404 && !error.fromServer
-        ? t('kyc.server.invalidLink')
-        : failureMessage(error, t, {
+      // A 404 without a code: no such route (an old link format) rather than the server's refusal.
+      error instanceof ApiError && error.status === 404 && !answeredWithCode(error)
+        ? translateError(i18n, undefined, 'kyc.invalid_link')
+        : failureText(i18n, error, {
             fallback: t('kyc.loadFailed'),
             noResponse: t('auth.errors.noResponse'),
           });
@@ -96,7 +89,7 @@ export function KycPage() {
             {t('kyc.validUntil', { date: formatDateTime(session.data.expiresAt, i18n.language) })}
           </Typography>
         ) : null}
-        <KycForm path={path} session={session.data} onDone={setReceipt} />
+        <KycForm token={token} session={session.data} onDone={setReceipt} />
       </>
     );
   }
@@ -109,16 +102,16 @@ export function KycPage() {
 }
 
 function KycForm({
-  path,
+  token,
   session,
   onDone,
 }: {
-  path: string;
+  token: string;
   session: KycSession;
   onDone: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
+  const { mutateAsync: submitKyc } = useSubmitKyc(token);
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<KycFormValues>(EMPTY);
   const [files, setFiles] = useState<KycFiles>({});
@@ -175,14 +168,13 @@ function KycForm({
     setFormError(null);
     setSubmitting(true);
     try {
-      const answer = await api.post<{ message?: string }>(path, kycFormData(values, files));
-      void queryClient.invalidateQueries({ queryKey: ['kyc', 'mine'] });
-      onDone(successMessage(answer, t, t('kyc.success')));
+      await submitKyc(kycFormData(values, files));
+      onDone(t('kyc.success'));
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error, t);
+      const fieldErrors = translateFieldErrors(i18n, error);
       setErrors(fieldErrors);
       const marked = KYC_FIELD_ORDER.filter((field) => fieldErrors[field]);
-      const message = failureMessage(error, t, {
+      const message = failureText(i18n, error, {
         fallback: t('kyc.submitFailed'),
         noResponse: t('auth.errors.noResponse'),
       });

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../auth/AuthProvider';
-import { dashboardPath, isPublicAppPath } from '../auth/roles';
+import { useAuth } from '../auth/session/AuthProvider';
+import { dashboardPath, isPublicAppPath } from '../auth/session/roles';
 
 /** The Login button, or Dashboard (/{role}/overview) once a profile is loaded. */
 export function AccountButton({

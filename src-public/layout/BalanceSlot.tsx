@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { useBalance } from '../auth/BalanceProvider';
+import { useBalance } from '../auth/session/BalanceProvider';
 import { euros } from '../lib/format';
 
 /** The header's balance: 'Loading balance...' while loading, euros with two decimals, nothing when

@@ -8,11 +8,10 @@ import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../components/usePageTitle';
-import { teaserQuery } from '../ventures/api';
+import { useVentureTeaser } from '../ventures/api';
 import { VentureCard } from '../ventures/VentureCard';
 import { CORE_VALUES } from './coreValues';
 
@@ -76,7 +75,7 @@ function SectionTitle({ children, id }: { children: string; id: string }) {
 
 function NewProjects() {
   const { t } = useTranslation();
-  const { data: ventures = [], isPending } = useQuery(teaserQuery());
+  const { data: ventures = [], isPending } = useVentureTeaser();
   return (
     <Box component="section" aria-labelledby="home-new-projects" sx={{ py: 6 }}>
       <Container maxWidth="lg">

@@ -11,29 +11,27 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { api, ApiError } from '../../src-shared/api/client';
+import { ApiError } from '../../src-shared/api/http';
+import type { InvestResult, Venture } from '../../src-shared/api/types';
 import type { KycStatus } from '../../src-shared/constants/enums';
-import type { MyVerification } from '../../src-shared/contracts/kyc';
-import type { Investment } from '../../src-shared/contracts/money';
 import { centsToEuros, eurosToCents, expectedReturnCents } from '../../src-shared/money';
-import { useAuth } from '../auth/AuthProvider';
-import { BALANCE_QUERY_KEY, useBalance } from '../auth/BalanceProvider';
-import { INVESTMENTS_QUERY_KEY, KYC_STATUS_QUERY_KEY } from '../investor/queryKeys';
+import {
+  checkInvestmentAmount,
+  isOpenForInvestment,
+  leftToFundCents as leftOf,
+  type InvestTerms,
+} from '../../src-shared/rules/invest';
+import { useAuth } from '../auth/session/AuthProvider';
+import { useBalance } from '../auth/session/BalanceProvider';
+import { useMyVerification } from '../kyc/api';
 import { euros, formatPercent } from '../lib/format';
-import { failureMessage, successMessage } from '../lib/serverMessages';
-import { venturesKeys } from './api';
-import type { Venture } from './types';
+import { failureText, translateRule } from '../lib/errors';
+import { useInvest } from './api';
 
 /** Spec 9: the success message stays 1 second, then the dialog closes. */
 export const INVEST_SUCCESS_CLOSE_MS = 1000;
-
-/** The server's answers to a key that is being or was used for another request (not shown as sent). */
-const KEY_IN_PROGRESS = 'A request with this Idempotency-Key is in progress.';
-const NOT_VERIFIED = 'Please complete identity verification before investing.';
 
 function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
@@ -41,50 +39,60 @@ function newIdempotencyKey(): string {
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-/** Euros as the API sends them to integer cents (null for anything that is not an amount). */
-const toCents = (value: unknown): bigint | null => (typeof value === 'number' ? eurosToCents(value) : null);
-
-/** What is left to fund (target - funded, never below 0), or null without both figures. */
-export function leftToFundCents(venture: Venture): bigint | null {
-  const target = toCents(venture.targetAmount);
-  const funded = toCents(venture.amountFunded);
-  if (target === null || funded === null) return null;
-  return target > funded ? target - funded : 0n;
+/** The venture's money terms in integer cents (null when the answer lacks one of them). */
+function termsOf(venture: Venture): InvestTerms | null {
+  const minInvestmentCents = eurosToCents(venture.minInvestmentAmount);
+  const maxInvestmentCents = eurosToCents(venture.maxInvestmentAmount);
+  const targetAmountCents = eurosToCents(venture.targetAmount);
+  const amountFundedCents = eurosToCents(venture.amountFunded);
+  if (
+    minInvestmentCents === null ||
+    maxInvestmentCents === null ||
+    targetAmountCents === null ||
+    amountFundedCents === null
+  )
+    return null;
+  return { minInvestmentCents, maxInvestmentCents, targetAmountCents, amountFundedCents };
 }
 
-/** Whether the venture takes investments now (the server decides; this only spares a useless form). */
-function isOpenForInvestment(venture: Venture, now = Date.now()): boolean {
-  if (venture.lifecycleStatus && venture.lifecycleStatus !== 'new') return false;
-  if (venture.closingDate && Date.parse(venture.closingDate) <= now) return false;
-  if (venture.goesLiveAt && Date.parse(venture.goesLiveAt) > now) return false;
-  return leftToFundCents(venture) !== 0n;
+/** What is left to fund (target - funded, never below 0), or null without both figures. */
+function leftToFundCents(venture: Venture): bigint | null {
+  const terms = termsOf(venture);
+  return terms ? leftOf(terms) : null;
 }
 
 type AmountCheck = { cents: bigint; error?: undefined } | { cents?: undefined; error: string };
 
 /**
- * The client-side amount rules (spec 5): not a number or below the minimum reads 'Minimum investment
- * is €{min}', above the maximum 'Maximum investment is €{max}'. As on the server, the last ticket may
- * be below the minimum when it is exactly what is left to fund. Money has at most two decimals.
+ * The amount rules of src-shared/rules/invest.ts (the server's own, spec 5): not a number or below
+ * the minimum reads 'Minimum investment is €{min}', above the maximum 'Maximum investment is
+ * €{max}', above what is left to fund says how much is left. As on the server, the last ticket may
+ * be below the minimum when it is exactly what is left to fund. Money has at most two decimals. The
+ * balance is the server's to check: the header's figure may be a minute old.
  */
-export function checkAmount(text: string, venture: Venture, t: TFunction, language: string): AmountCheck {
-  const min = venture.minInvestmentAmount;
-  const max = venture.maxInvestmentAmount;
-  const minimum = t('invest.minimum', { min: euros(min ?? 0, language) });
+function checkAmount(text: string, venture: Venture, i18n: I18nLike): AmountCheck {
+  const minimum = translateRule(i18n, {
+    code: 'investment.below_minimum',
+    params: { amount: venture.minInvestmentAmount },
+  });
   const value = text.trim() === '' ? NaN : Number(text);
   if (!Number.isFinite(value) || value <= 0) return { error: minimum };
   const cents = eurosToCents(value);
-  const minCents = toCents(min);
-  const maxCents = toCents(max);
-  const left = leftToFundCents(venture);
-  const isLastTicket = cents !== null && left !== null && left > 0n && cents === left;
-  // An amount with more decimals than money has still compares by its value.
-  const below = minCents !== null && (cents !== null ? cents < minCents : value < Number(min));
-  if (below && !isLastTicket) return { error: minimum };
-  const above = maxCents !== null && (cents !== null ? cents > maxCents : value > Number(max));
-  if (above) return { error: t('invest.maximum', { max: euros(max, language) }) };
-  if (cents === null) return { error: t('invest.decimals') };
-  return { cents };
+  if (cents === null) {
+    // An amount with more decimals than money has still compares by its value.
+    if (value < venture.minInvestmentAmount) return { error: minimum };
+    if (value > venture.maxInvestmentAmount)
+      return {
+        error: translateRule(i18n, {
+          code: 'investment.above_maximum',
+          params: { amount: venture.maxInvestmentAmount },
+        }),
+      };
+    return { error: i18n.t('invest.decimals') };
+  }
+  const terms = termsOf(venture);
+  const refusal = terms ? checkInvestmentAmount(cents, terms) : null;
+  return refusal ? { error: translateRule(i18n, refusal) } : { cents };
 }
 
 /** The expected return of an amount (api-contract: simple annual interest, rounded to cents). */
@@ -94,6 +102,8 @@ function expectedReturnOf(cents: bigint, venture: Venture): number | null {
   if (typeof investmentPeriod !== 'number' || !Number.isInteger(investmentPeriod)) return null;
   return centsToEuros(expectedReturnCents(cents, expectedReturn, investmentPeriod));
 }
+
+type I18nLike = Pick<ReturnType<typeof useTranslation>['i18n'], 't' | 'language'>;
 
 function Notice({ severity, children }: { severity: 'info' | 'warning'; children: ReactNode }) {
   return (
@@ -155,8 +165,8 @@ function Figure({ label, value }: { label: string; value: string }) {
  * checks the minimum and maximum, then posts with one Idempotency-Key per opening (a retry of a
  * failed submission reuses it; success and closing start a new one). 'Processing...' while it waits;
  * on success 'Investment successful!', the venture, the header balance and the investment lists are
- * refetched (query invalidation, no page reload) and the dialog closes after 1 s. A refusal shows the
- * server's message in the reader's language. Closing with the x clears the amount and the message:
+ * refetched (query invalidation, no page reload) and the dialog closes after 1 s. A refusal is
+ * translated by its code. Closing with the x clears the amount and the message:
  * the page gives every opening its own instance (`key`), so each starts empty with a new key.
  */
 export function InvestDialog({
@@ -169,11 +179,11 @@ export function InvestDialog({
   open: boolean;
   onClose: () => void;
   /** Called with the new investment when the dialog closes after a success. */
-  onSuccess?: (investment: Investment | undefined) => void;
+  onSuccess?: (investment: InvestResult['data'] | undefined) => void;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const queryClient = useQueryClient();
+  const { mutateAsync: investCall } = useInvest();
   const { user, isLoading: authLoading } = useAuth();
   const { balance, isLoading: balanceLoading } = useBalance();
   const [amount, setAmount] = useState('');
@@ -188,18 +198,14 @@ export function InvestDialog({
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const isInvestor = user?.role === 'user';
-  const ventureOpen = isOpenForInvestment(venture);
-  const kyc = useQuery({
-    queryKey: KYC_STATUS_QUERY_KEY,
-    queryFn: async (): Promise<KycStatus | null> => {
-      const response = await api.get<Partial<MyVerification> | null>('/kyc/my-verification');
-      return response?.statusInOurSystem ?? null;
-    },
+  const left = leftToFundCents(venture);
+  const ventureOpen = isOpenForInvestment(venture, new Date()) && left !== 0n;
+  const kyc = useMyVerification({
     // Checked again at every opening: the status may have changed since.
     enabled: open && isInvestor && ventureOpen,
     staleTime: 0,
-    retry: false,
   });
+  const kycStatus: KycStatus | null = kyc.data?.statusInOurSystem ?? null;
 
   const close = () => {
     if (submitting.current) return;
@@ -208,17 +214,10 @@ export function InvestDialog({
     onClose();
   };
 
-  const refreshFigures = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: venturesKeys.all }),
-      queryClient.invalidateQueries({ queryKey: BALANCE_QUERY_KEY }),
-      queryClient.invalidateQueries({ queryKey: INVESTMENTS_QUERY_KEY }),
-    ]);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting.current || success) return;
-    const checked = checkAmount(amount, venture, t, lang);
+    const checked = checkAmount(amount, venture, i18n);
     if (checked.error !== undefined) {
       setError(checked.error);
       setShowVerifyLink(false);
@@ -229,15 +228,14 @@ export function InvestDialog({
     submitting.current = true;
     setProcessing(true);
     try {
-      const response = await api.post<{ message?: string; data?: Investment }>(
-        '/investments',
-        { ventureId: venture._id, amount: centsToEuros(checked.cents) },
-        { headers: { 'Idempotency-Key': idempotencyKey.current }, fallbackMessage: t('invest.failed') },
-      );
+      // Settled either way, the call refreshes the venture, the header balance and the investments.
+      const response = await investCall({
+        body: { ventureId: venture._id, amount: centsToEuros(checked.cents) },
+        idempotencyKey: idempotencyKey.current,
+      });
       // This key has done its work; a further investment from this dialog needs a new one.
       idempotencyKey.current = newIdempotencyKey();
-      setSuccess(successMessage(response, t, t('invest.success'), lang));
-      void refreshFigures();
+      setSuccess(t('invest.success'));
       closeTimer.current = window.setTimeout(() => {
         onClose();
         onSuccess?.(response?.data);
@@ -245,31 +243,27 @@ export function InvestDialog({
     } catch (caught) {
       // The key stays: a refused request did not use it up, and a request whose answer was lost
       // must be retried with the same key so that it cannot invest twice.
+      // The balance or the venture may have changed: the figures the server went by are refetched.
+      const code = caught instanceof ApiError ? caught.code : undefined;
       const status = caught instanceof ApiError ? caught.status : -1;
-      if (status === 422) setError(t('invest.keyReused'));
-      else if (status === 409 && caught instanceof ApiError && caught.message === KEY_IN_PROGRESS)
-        setError(t('invest.inProgress'));
+      if (status === 422 || code === 'idempotency.key_reused') setError(t('invest.keyReused'));
+      else if (code === 'idempotency.in_progress') setError(t('invest.inProgress'));
       else
         setError(
-          failureMessage(
-            caught,
-            t,
-            { fallback: t('invest.failed'), noResponse: t('auth.errors.noResponse') },
-            lang,
-          ),
+          failureText(i18n, caught, {
+            fallback: t('invest.failed'),
+            noResponse: t('auth.errors.noResponse'),
+          }),
         );
-      setShowVerifyLink(status === 403 && caught instanceof ApiError && caught.message === NOT_VERIFIED);
-      // The balance or the venture may have changed: show the figures the server went by.
-      void refreshFigures();
+      setShowVerifyLink(code === 'investment.not_verified');
     } finally {
       submitting.current = false;
       setProcessing(false);
     }
   };
 
-  const checked = checkAmount(amount, venture, t, lang);
+  const checked = checkAmount(amount, venture, i18n);
   const expected = checked.cents !== undefined ? expectedReturnOf(checked.cents, venture) : null;
-  const left = leftToFundCents(venture);
   const period =
     typeof venture.investmentPeriod === 'number'
       ? t('ventures.card.months', { count: venture.investmentPeriod })
@@ -286,11 +280,11 @@ export function InvestDialog({
   } else if (!isInvestor) {
     body = <Notice severity="info">{t('invest.investorsOnly')}</Notice>;
   } else if (!ventureOpen && !success) {
-    body = <Notice severity="info">{t('invest.server.notOpen')}</Notice>;
-  } else if (kyc.isPending || (kyc.isFetching && kyc.data !== 'complete')) {
+    body = <Notice severity="info">{translateRule(i18n, { code: 'investment.not_open' })}</Notice>;
+  } else if (kyc.isPending || (kyc.isFetching && kycStatus !== 'complete')) {
     body = <Checking text={t('invest.checkingVerification')} />;
-  } else if (kyc.isSuccess && kyc.data !== 'complete') {
-    body = <VerificationNotice status={kyc.data} />;
+  } else if (kyc.isSuccess && kycStatus !== 'complete') {
+    body = <VerificationNotice status={kycStatus} />;
   } else {
     // Verified, or the check failed: the server decides and says why if it refuses.
     body = (

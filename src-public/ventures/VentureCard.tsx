@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../lib/format';
 import { FundingBar } from './FundingBar';
 import { daysLeft } from './progress';
-import type { Venture } from './types';
+import type { Venture } from '../../src-shared/api/types';
 import { VentureImage } from './VentureImage';
 
 /**

@@ -7,7 +7,6 @@ import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import {
   Link as RouterLink,
   Navigate,
@@ -17,19 +16,18 @@ import {
   useParams,
 } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../src-shared/api/client';
-import { useAuth } from '../auth/AuthProvider';
-import type { RememberedLocation } from '../auth/roles';
+import { ApiError } from '../../src-shared/api/http';
+import type { Venture } from '../../src-shared/api/types';
+import { useAuth } from '../auth/session/AuthProvider';
+import type { RememberedLocation } from '../auth/session/roles';
 import { PageLoader } from '../components/PageLoader';
 import { usePageTitle } from '../components/usePageTitle';
 import type { KeepScrollState } from '../layout/RootLayout';
 import { countryLabel, euros, formatDate, formatPercent } from '../lib/format';
-import { fetchVenture, venturesKeys } from './api';
-import { VENTURE_CACHE_MS } from './filters';
+import { useVenture } from './api';
 import { FundingBar } from './FundingBar';
 import { InvestDialog } from './InvestDialog';
 import { fundingSplit, riskScore } from './progress';
-import type { Venture } from './types';
 import { VentureImage } from './VentureImage';
 
 /** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
@@ -389,12 +387,7 @@ export function VentureDetailPage() {
   const location = useLocation();
   const { user, isLoading: authLoading } = useAuth();
   const investOpen = useMatch('/ventures/:ventureId/investment-form') !== null;
-  const { data, error, isPending } = useQuery({
-    queryKey: venturesKeys.detail(ventureId),
-    queryFn: () => fetchVenture(ventureId),
-    staleTime: VENTURE_CACHE_MS,
-    enabled: ventureId !== '',
-  });
+  const { data, error, isPending } = useVenture(ventureId);
 
   // Start fetching the chart chunk while the venture loads; nothing waits for it.
   useEffect(() => {

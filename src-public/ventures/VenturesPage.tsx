@@ -6,11 +6,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import PaginationItem from '@mui/material/PaginationItem';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
-import { venturesKeys, venturesListQuery } from './api';
+import { useVentureList, ventureKeys, ventureListQuery } from './api';
 import {
   DEFAULT_FILTERS,
   filtersFromSearchParams,
@@ -35,7 +35,7 @@ export function VenturesPage() {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFromSearchParams(searchParams);
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(venturesListQuery(filters));
+  const { data, isPending, isError, isPlaceholderData, refetch } = useVentureList(filters);
   // Remounts the form after a reset, so a search text that was still being typed is dropped too.
   const [formKey, setFormKey] = useState(0);
 
@@ -87,12 +87,12 @@ export function VenturesPage() {
     resetAt.current = null;
     const current = queryClient
       .getQueryCache()
-      .find({ queryKey: venturesListQuery({ ...DEFAULT_FILTERS }).queryKey, exact: true });
+      .find({ queryKey: ventureListQuery({ ...DEFAULT_FILTERS }).queryKey, exact: true });
     const fresh = (query: typeof current) =>
       query !== undefined &&
       (query.state.fetchStatus === 'fetching' || query.state.dataUpdatedAt >= clickedAt);
     queryClient.removeQueries({
-      queryKey: venturesKeys.lists,
+      queryKey: ventureKeys.lists,
       predicate: (query) => !(query === current && fresh(current)),
     });
     if (!fresh(current)) void refetch();

@@ -1,19 +1,25 @@
-import { keepPreviousData } from '@tanstack/react-query';
-import { api } from '../../src-shared/api/client';
-import type { Venture, VentureListResponse } from './types';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, call } from '../../src-shared/api/http';
+import type { InvestBody, Venture, VentureListQuery } from '../../src-shared/api/types';
+import { balanceKeys } from '../auth/session/api';
+import { investmentKeys } from '../investor/api';
 import { VENTURE_CACHE_MS, filtersToApiQuery, type VentureFilters } from './filters';
 
 /**
- * Query keys. Every cached venture list (the ventures page per filter combination and the home
- * teaser) lives under `venturesKeys.lists`, so Reset Filters can drop them all at once.
+ * The ventures' calls (GET /api/ventures, GET /api/ventures/id/{ventureId}, POST /api/investments)
+ * and their query keys. Every cached venture list (the ventures page per filter combination and the
+ * home teaser) lives under `ventureKeys.lists`, so Reset Filters can drop them all at once. Venture
+ * queries are public (`meta.public`): they stay cached when the user logs out.
  */
-export const venturesKeys = {
+export const ventureKeys = {
   all: ['ventures'] as const,
   lists: ['ventures', 'list'] as const,
-  teaser: ['ventures', 'list', 'teaser'] as const,
-  list: (query: Record<string, string | number>) => ['ventures', 'list', query] as const,
-  detail: (id: string) => ['ventures', 'detail', id] as const,
+  list: (query: VentureListQuery) => [...ventureKeys.lists, query] as const,
+  teaser: () => [...ventureKeys.lists, 'teaser'] as const,
+  detail: (id: string) => [...ventureKeys.all, 'detail', id] as const,
 };
+
+const PUBLIC = { public: true };
 
 /** Spec 2.3 and 7: the 3 newest public ventures. */
 export const TEASER_QUERY = { limit: 3, sortBy: 'createdAt', order: 'desc' } as const;
@@ -32,16 +38,17 @@ function logged<T>(what: string, load: () => Promise<T>): () => Promise<T> {
 }
 
 /** The home teaser: the 3 newest ventures (spec 2.3), cached 5 minutes. */
-export function teaserQuery() {
-  return {
-    queryKey: venturesKeys.teaser,
+export function useVentureTeaser() {
+  return useQuery({
+    queryKey: ventureKeys.teaser(),
+    meta: PUBLIC,
     staleTime: VENTURE_CACHE_MS,
     gcTime: VENTURE_CACHE_MS,
     queryFn: logged('the newest ventures', async (): Promise<Venture[]> => {
-      const response = await api.get<VentureListResponse>('/ventures', { query: { ...TEASER_QUERY } });
+      const response = await call(api.GET('/api/ventures', { params: { query: { ...TEASER_QUERY } } }));
       return Array.isArray(response?.data) ? response.data : [];
     }),
-  };
+  });
 }
 
 export interface VentureListPage {
@@ -51,16 +58,17 @@ export interface VentureListPage {
 }
 
 /** One page of the ventures list for a filter combination, cached 5 minutes per combination. */
-export function venturesListQuery(filters: VentureFilters) {
+export function ventureListQuery(filters: VentureFilters) {
   const query = filtersToApiQuery(filters);
-  return {
-    queryKey: venturesKeys.list(query),
+  return queryOptions({
+    queryKey: ventureKeys.list(query),
+    meta: PUBLIC,
     staleTime: VENTURE_CACHE_MS,
     gcTime: VENTURE_CACHE_MS,
     // While the next page or filter loads, the previous cards stay (dimmed) instead of flashing empty.
     placeholderData: keepPreviousData,
     queryFn: logged('ventures', async (): Promise<VentureListPage> => {
-      const response = await api.get<VentureListResponse>('/ventures', { query });
+      const response = await call(api.GET('/api/ventures', { params: { query } }));
       const data = Array.isArray(response?.data) ? response.data : [];
       const total = Number(response?.pagination?.total);
       const totalPages = Number(response?.pagination?.totalPages);
@@ -70,16 +78,46 @@ export function venturesListQuery(filters: VentureFilters) {
         totalPages: Number.isFinite(totalPages) && totalPages > 0 ? Math.floor(totalPages) : 1,
       };
     }),
-  };
+  });
 }
 
-/** GET /api/ventures/id/{id}: the venture from `data` (some older answers carry it at the top level),
- * null when the answer holds none. A 404 rejects with an ApiError of status 404. */
-export async function fetchVenture(id: string): Promise<Venture | null> {
-  const response = await api.get<{ data?: Venture | null } | Venture | null>(
-    `/ventures/id/${encodeURIComponent(id)}`,
-  );
-  if (!response || typeof response !== 'object') return null;
-  if ('data' in response) return response.data && typeof response.data === 'object' ? response.data : null;
-  return '_id' in response ? response : null;
+export function useVentureList(filters: VentureFilters) {
+  return useQuery(ventureListQuery(filters));
+}
+
+/** GET /api/ventures/id/{ventureId}: the venture, null when the answer holds none. A 404 rejects
+ * with an ApiError of status 404. */
+export function useVenture(ventureId: string) {
+  return useQuery({
+    queryKey: ventureKeys.detail(ventureId),
+    meta: PUBLIC,
+    queryFn: async (): Promise<Venture | null> => {
+      const response = await call(
+        api.GET('/api/ventures/id/{ventureId}', { params: { path: { ventureId } } }),
+      );
+      const venture = response?.data;
+      return venture && typeof venture === 'object' ? venture : null;
+    },
+    staleTime: VENTURE_CACHE_MS,
+    enabled: ventureId !== '',
+  });
+}
+
+/**
+ * POST /api/investments with an Idempotency-Key. Settled either way, it refreshes what the server
+ * went by: the ventures, the header balance and the investor's investments.
+ */
+export function useInvest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: InvestBody; idempotencyKey: string }) =>
+      call(api.POST('/api/investments', { body, headers: { 'Idempotency-Key': idempotencyKey } })),
+    onSettled: () => {
+      void Promise.all([
+        queryClient.invalidateQueries({ queryKey: ventureKeys.all }),
+        queryClient.invalidateQueries({ queryKey: balanceKeys.all }),
+        queryClient.invalidateQueries({ queryKey: investmentKeys.all }),
+      ]);
+    },
+  });
 }

@@ -8,6 +8,7 @@
  */
 import { AFRICAN_COUNTRIES } from '../../src-shared/constants/countries';
 import { LIFECYCLE_STATUSES, RISK_LEVELS, VENTURE_TYPES } from '../../src-shared/constants/enums';
+import type { VentureListQuery } from '../../src-shared/api/types';
 
 export const VENTURES_PAGE_SIZE = 9;
 /** Spec 7 and 9: venture lists and the home teaser are cached 5 minutes. */
@@ -120,8 +121,9 @@ export function hasActiveFilters(filters: VentureFilters): boolean {
 }
 
 /** The query of GET /api/ventures: 'all' and empty values are left out; sort, page and limit always
- * go along (spec 7). */
-export function filtersToApiQuery(filters: VentureFilters): Record<string, string | number> {
+ * go along (spec 7). The values are the form's options (`filtersFromSearchParams` drops any other),
+ * which are the query's enumerations. */
+export function filtersToApiQuery(filters: VentureFilters): VentureListQuery {
   const query: Record<string, string | number> = {};
   for (const key of TEXT_KEYS) {
     const value = filters[key].trim();
@@ -129,7 +131,7 @@ export function filtersToApiQuery(filters: VentureFilters): Record<string, strin
   }
   query.page = filters.page;
   query.limit = VENTURES_PAGE_SIZE;
-  return query;
+  return query as VentureListQuery;
 }
 
 /** A filter change: every change except the page itself starts again at page 1. */

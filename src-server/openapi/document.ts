@@ -7,10 +7,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
 import { Mailer } from '../modules/mail/service';
+import { Jobs } from '../plugins/jobs';
 
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cf-openapi-'));
@@ -23,13 +25,10 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
     KYC_ENCRYPTION_KEY: '00'.repeat(32),
   });
   const database = createDatabase(databaseUrl, { max: 1 });
-  const mailer = new Mailer({
-    connectionString: databaseUrl,
-    dataDir,
-    publicUrl: config.publicUrl,
-    log: { info: () => undefined, warn: () => undefined },
-    background: false,
-  });
+  const log = { info: () => undefined, warn: () => undefined };
+  // Never started: the mailer only needs the queue's handle to exist.
+  const jobs = new Jobs({ connectionString: databaseUrl, log, background: false });
+  const mailer = new Mailer({ jobs, dataDir, publicUrl: config.publicUrl, log });
   const app = await buildApp(
     { config, db: database.db, pool: database.pool, mailer, now: () => new Date() },
     { logger: false, webDir: join(dataDir, 'no-web-build') },
@@ -51,10 +50,16 @@ export const API_TYPES_HEADER = `/**
  */
 `;
 
+const BLOB = ts.factory.createTypeReferenceNode(ts.factory.createIdentifier('Blob'));
+
 /** The text of src-shared/api/schema.d.ts for the current routes. */
 export async function generateApiTypes(): Promise<string> {
   const document = await buildOpenApiDocument();
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const ast = await openapiTS(document as any, { alphabetize: true });
+  const ast = await openapiTS(document as any, {
+    alphabetize: true,
+    // A file part of a multipart body (`format: binary`) is a Blob (a File is one), not a string.
+    transform: (schema) => (schema.format === 'binary' ? BLOB : undefined),
+  });
   return API_TYPES_HEADER + astToString(ast);
 }

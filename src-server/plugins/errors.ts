@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { errorText, type ErrorCode } from '../../src-shared/errors';
+import { errorText, isErrorCode, type ErrorCode } from '../../src-shared/errors';
 import { fieldErrorOf, HttpError } from '../lib/http-error';
 
 export const SERVER_ERROR_MESSAGE = errorText('common.server_error');
@@ -36,6 +36,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(error.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      if (error.validationContext === 'params') {
+        // A malformed id names no record: 404 with that record's not-found code (lib/params.ts idParam).
+        const message = error.validation[0]?.message;
+        const code: ErrorCode = isErrorCode(message) ? message : 'common.not_found';
+        return reply.status(404).send({ message: errorText(code), code });
+      }
       const errors: Record<string, string> = {};
       const codes: Record<string, ErrorCode> = {};
       for (const issue of error.validation) {

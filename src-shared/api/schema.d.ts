@@ -50,15 +50,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -68,7 +59,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -188,7 +188,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -241,6 +250,42 @@ export interface paths {
                         "application/json": {
                             message: string;
                         };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Default Response */
@@ -324,15 +369,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -343,6 +379,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -436,15 +490,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -455,6 +500,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -525,15 +588,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -543,7 +597,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -616,15 +679,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -634,7 +688,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -706,15 +769,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -725,6 +779,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -760,8 +832,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: unknown;
-                    page?: unknown;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
                     search?: string;
                     sortBy?: "updatedAt" | "balance";
                     sortOrder?: "asc" | "desc";
@@ -827,15 +901,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         put?: never;
@@ -857,8 +922,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: unknown;
-                    page?: unknown;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
                 };
                 header?: never;
                 path: {
@@ -895,25 +962,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -959,7 +1008,20 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Euros, at most two decimals, not 0; negative deducts */
+                        amount: string;
+                        note?: string;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG or PDF, at most 10 MB
+                         */
+                        proof?: Blob;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -1002,6 +1064,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1055,8 +1126,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: unknown;
-                    page?: unknown;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
                     search?: string;
                 };
                 header?: never;
@@ -1122,15 +1195,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1408,6 +1472,24 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1435,8 +1517,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: unknown;
-                    page?: unknown;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
                     search?: string;
                     status?: "invested" | "completed" | "repaid" | "refunded";
                 };
@@ -1508,24 +1592,6 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
             };
         };
         put?: never;
@@ -1577,15 +1643,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1596,24 +1653,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1642,8 +1681,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    limit?: unknown;
-                    page?: unknown;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
                     search?: string;
                     status?: "not_started" | "pending" | "complete" | "rejected";
                 };
@@ -1704,24 +1745,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1809,15 +1832,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1837,15 +1851,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1976,6 +1981,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -2069,15 +2092,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2088,24 +2102,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2178,7 +2174,33 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        address: string;
+                        dateOfBirth: string;
+                        /**
+                         * Format: binary
+                         * @description Not for a passport; JPEG, PNG or PDF, at most 10 MB
+                         */
+                        documentBack?: Blob;
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG or PDF, at most 10 MB
+                         */
+                        documentFront: Blob;
+                        /** @enum {string} */
+                        documentType: "passport" | "id_card" | "driving_licence" | "residence_permit";
+                        /** @enum {string} */
+                        nationality: "AD" | "AE" | "AF" | "AG" | "AL" | "AM" | "AO" | "AR" | "AT" | "AU" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BN" | "BO" | "BR" | "BS" | "BT" | "BW" | "BY" | "BZ" | "CA" | "CD" | "CF" | "CG" | "CH" | "CI" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FM" | "FR" | "GA" | "GB" | "GD" | "GE" | "GH" | "GM" | "GN" | "GQ" | "GR" | "GT" | "GW" | "GY" | "HK" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IN" | "IQ" | "IR" | "IS" | "IT" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MG" | "MH" | "MK" | "ML" | "MM" | "MN" | "MR" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NE" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NZ" | "OM" | "PA" | "PE" | "PG" | "PH" | "PK" | "PL" | "PS" | "PT" | "PW" | "PY" | "QA" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SI" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SY" | "SZ" | "TD" | "TG" | "TH" | "TJ" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VN" | "VU" | "WS" | "XK" | "YE" | "ZA" | "ZM" | "ZW";
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG or PDF, at most 10 MB
+                         */
+                        selfie: Blob;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -2195,6 +2217,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2296,7 +2327,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                404: {
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2305,7 +2336,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2379,7 +2419,34 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2496,7 +2563,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                429: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2705,6 +2781,24 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -2738,10 +2832,12 @@ export interface paths {
                     expectedReturn?: string;
                     isConvertible?: "true" | "false" | "all" | "";
                     lifecycleStatus?: "coming-soon" | "new" | "funded" | "repaid" | "all" | "";
-                    limit?: unknown;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
                     minInvestment?: string;
                     order?: "asc" | "desc";
-                    page?: unknown;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
                     riskLevel?: "low" | "medium" | "high" | "all" | "";
                     search?: string;
                     sortBy?: "createdAt" | "closingDate" | "expectedReturn" | "targetAmount" | "amountFunded";
@@ -2940,7 +3036,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                404: {
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2949,7 +3045,7 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3045,7 +3141,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3074,10 +3179,12 @@ export interface paths {
                     expectedReturn?: string;
                     isConvertible?: "true" | "false" | "all" | "";
                     lifecycleStatus?: "coming-soon" | "new" | "funded" | "repaid" | "all" | "";
-                    limit?: unknown;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
                     minInvestment?: string;
                     order?: "asc" | "desc";
-                    page?: unknown;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
                     riskLevel?: "low" | "medium" | "high" | "all" | "";
                     search?: string;
                     sortBy?: "createdAt" | "closingDate" | "expectedReturn" | "targetAmount" | "amountFunded";
@@ -3306,7 +3413,16 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3442,6 +3558,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3568,6 +3702,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3658,6 +3810,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3903,6 +4073,24 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -3930,7 +4118,13 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        images: Blob[];
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3973,15 +4167,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -44,3 +44,17 @@ export type KycSession = JsonBody<'/api/kyc/session/{token}'>;
 export type BalanceRow = JsonBody<'/api/balances'>['data'][number];
 export type HistoryRow = JsonBody<'/api/balances/all-histories'>['data'][number];
 export type KycAdminRow = JsonBody<'/api/kyc/admin'>['data'][number];
+export type VentureListItem = VentureList['data'][number];
+export type VentureListQuery = Query<'/api/ventures'>;
+export type Pagination = VentureList['pagination'];
+export type AdminVentureList = JsonBody<'/api/ventures/admin-get-all'>;
+export type MyVentureList = JsonBody<'/api/ventures/my-ventures'>;
+/** The signed-in user (GET /api/profile/get). */
+export type User = Profile;
+export type ProfileUpdate = RequestBody<'/api/profile/update', 'put'>;
+export type MyBalance = JsonBody<'/api/balances/my-balance'>;
+export type InvestBody = RequestBody<'/api/investments', 'post'>;
+export type InvestResult = JsonBody<'/api/investments', 'post', 201>;
+export type LoginBody = RequestBody<'/api/auth/login', 'post'>;
+export type RegisterBody = RequestBody<'/api/auth/register', 'post'>;
+export type RegisterCorporateBody = RequestBody<'/api/auth/register-corporate', 'post'>;

@@ -10,7 +10,9 @@ export function paginationQuery(defaultLimit: number) {
       .transform((v) => {
         const n = Number.parseInt(String(v ?? ''), 10);
         return Number.isFinite(n) && n >= 1 ? Math.min(n, 1_000_000) : 1;
-      }),
+      })
+      // The OpenAPI document (and so the clients' types) says what a client should send.
+      .meta({ type: 'integer', minimum: 1, description: 'From 1; anything else reads as 1' }),
     limit: z
       .unknown()
       .optional()
@@ -18,7 +20,8 @@ export function paginationQuery(defaultLimit: number) {
         const n = Number.parseInt(String(v ?? ''), 10);
         if (!Number.isFinite(n)) return defaultLimit;
         return Math.min(100, Math.max(1, n));
-      }),
+      })
+      .meta({ type: 'integer', minimum: 1, maximum: 100, description: 'Clamped to 1..100' }),
   };
 }
 
@@ -33,6 +36,16 @@ export type Pagination = z.infer<typeof paginationSchema>;
 export function pagination(page: number, limit: number, total: number): Pagination {
   return { page, limit, total, totalPages: Math.ceil(total / limit) };
 }
+
+/** A list query's page once `paginationQuery` has clamped it. */
+export interface PageQuery {
+  page: number;
+  limit: number;
+}
+
+/** The body of every paginated list: the page's rows and `pagination`. */
+export const listOf = <T extends z.ZodType>(row: T) =>
+  z.object({ data: z.array(row), pagination: paginationSchema });
 
 export const messageSchema = z.object({ message: z.string() });
 /** Every error answer: the English `message`, its stable `code` (src-shared/errors.ts), the code's

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KYC_STATUSES } from '../constants/enums';
 import { NATIONALITY_CODES } from '../constants/nationalities';
-import { paginationQuery, paginationSchema } from './common';
+import { listOf, paginationQuery } from './common';
 import { KYC_DOCUMENT_TYPES, KYC_FILE_FIELDS } from '../constants/kyc';
 
 export * from '../constants/kyc';
@@ -97,10 +97,7 @@ export const kycAdminListQuerySchema = z.object({
   ...paginationQuery(10),
 });
 
-export const kycAdminListSchema = z.object({
-  data: z.array(kycAdminRowSchema),
-  pagination: paginationSchema,
-});
+export const kycAdminListSchema = listOf(kycAdminRowSchema);
 
 export const kycDecisionBodySchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INVESTMENT_STATUSES, LEDGER_KINDS } from '../constants/enums';
 import { eurosToCents } from '../money';
-import { paginationQuery, paginationSchema } from './common';
+import { paginationQuery } from './common';
 
 /** A euro amount in a JSON body: a number with at most two decimals (never a string, NaN or Infinity).
  * Validation messages are error codes (src-shared/errors.ts). */
@@ -56,9 +56,6 @@ export const balancesQuerySchema = z.object({
   sortOrder: z.enum(['asc', 'desc'], { error: "sortOrder must be 'asc' or 'desc'" }).default('desc'),
   ...paginationQuery(10),
 });
-
-export const listOf = <T extends z.ZodType>(row: T) =>
-  z.object({ data: z.array(row), pagination: paginationSchema });
 
 // ------------------------------------------------------------------------------------------------
 // Investments

@@ -8,7 +8,7 @@ import {
 } from '../constants/enums';
 import type { ErrorCode } from '../errors';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../rules/venture';
-import { paginationQuery, paginationSchema } from './common';
+import { listOf, paginationQuery } from './common';
 
 /** A venture as the API returns it (spec 3): money in euros, `_id` as its id. */
 export const ventureSchema = z.object({
@@ -60,10 +60,7 @@ export const ventureListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
 });
 
-export const ventureListResponseSchema = z.object({
-  data: z.array(ventureSchema),
-  pagination: paginationSchema,
-});
+export const ventureListResponseSchema = listOf(ventureSchema);
 export const ventureResponseSchema = z.object({ data: ventureSchema });
 
 // ------------------------------------------------------------------------------------------------

@@ -20,20 +20,21 @@ function setCookie(present: boolean) {
     : 'logged_in=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 }
 
+/** The Request the one client (openapi-fetch) hands to fetch. */
+const requestOf = (input: unknown) => input as Request;
+const pathOf = (input: unknown) => new URL(requestOf(input).url).pathname;
+
 /** fetch answering by 'METHOD /path'; records the calls. */
 function mockFetch(handlers: Record<string, () => Response>) {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.split('?')[0]}`;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const key = `${requestOf(input).method.toUpperCase()} ${pathOf(input)}`;
     const handler = handlers[key];
-    return handler ? handler() : json(404, { message: 'Not found.' });
+    return handler ? handler() : json(404, { message: 'Not found.', code: 'common.not_found' });
   });
 }
 
 function calledKeys(fetchMock: ReturnType<typeof mockFetch>) {
-  return fetchMock.mock.calls.map(
-    ([input, init]) => `${(init?.method ?? 'GET').toUpperCase()} ${String(input)}`,
-  );
+  return fetchMock.mock.calls.map(([input]) => `${requestOf(input).method.toUpperCase()} ${pathOf(input)}`);
 }
 
 describe('authProvider', () => {
@@ -69,7 +70,8 @@ describe('authProvider', () => {
     await expect(auth.checkAuth()).resolves.toBeUndefined();
     await expect(auth.checkAuth()).resolves.toBeUndefined();
     expect(calledKeys(fetchMock)).toEqual(['GET /api/profile/get']);
-    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
+    // The session cookie goes with every call (same origin).
+    expect(requestOf(fetchMock.mock.calls[0]?.[0]).credentials).toBe('same-origin');
     await expect(auth.getIdentity()).resolves.toEqual({ id: 'a1', fullName: 'Ada Admin' });
     await expect(auth.getPermissions()).resolves.toBe('admin');
     await expect(auth.canAccess({ resource: 'users', action: 'list' })).resolves.toBe(true);
@@ -94,7 +96,9 @@ describe('authProvider', () => {
 
   it('checkAuth rejects when the server says the session is gone (401)', async () => {
     setCookie(true);
-    mockFetch({ 'GET /api/profile/get': () => json(401, { message: 'Not signed in.' }) });
+    mockFetch({
+      'GET /api/profile/get': () => json(401, { message: 'Not signed in.', code: 'auth.login_required' }),
+    });
     const auth = createAuthProvider({ app: 'corporate' });
     await expect(auth.checkAuth()).rejects.toMatchObject({ status: 401 });
   });
@@ -108,10 +112,10 @@ describe('authProvider', () => {
     });
     const auth = createAuthProvider({ app: 'corporate' });
     await auth.login({ username: ' cora@example.com ', password: 'secret123' });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/auth/login');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const request = requestOf(fetchMock.mock.calls[0]?.[0]);
+    expect(pathOf(request)).toBe('/api/auth/login');
+    expect(request.method).toBe('POST');
+    expect(await request.json()).toEqual({
       email: 'cora@example.com',
       password: 'secret123',
       rememberMe: false,
@@ -136,7 +140,10 @@ describe('authProvider', () => {
   });
 
   it('login shows the server message of a failed sign-in', async () => {
-    mockFetch({ 'POST /api/auth/login': () => json(401, { message: 'Invalid email or password.' }) });
+    mockFetch({
+      'POST /api/auth/login': () =>
+        json(401, { message: 'Invalid email or password.', code: 'auth.invalid_credentials' }),
+    });
     const auth = createAuthProvider({ app: 'admin' });
     await expect(auth.login({ username: 'a@example.com', password: 'wrong-pass' })).rejects.toThrow(
       'Invalid email or password.',

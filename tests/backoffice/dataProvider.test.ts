@@ -1,23 +1,37 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HttpError, type GetListParams } from 'react-admin';
+import { createApiClient } from '../../src-shared/api/http';
+import { createI18n } from '../../src-shared/i18n';
+import { resources } from '../../src-shared/i18n/catalogs';
 import {
-  buildQuery,
   changedFields,
   clampLimit,
   createDataProvider,
-  defaultHttpClient,
-  type HttpClient,
+  filterQuery,
 } from '../../src-backoffice/providers/dataProvider';
 
-/** A mock httpClient, as ra-data-simple-rest's own tests inject one. */
-function mockHttp(json: unknown = { data: [], pagination: { total: 0 } }) {
-  return vi.fn<HttpClient>(async () => ({
-    status: 200,
-    headers: new Headers(),
-    body: JSON.stringify(json),
-    json,
-  }));
+/** A client whose fetch answers `json` (openapi-fetch hands it a Request) and records the requests. */
+function mockHttp(json: unknown = { data: [], pagination: { total: 0 } }, status = 200) {
+  const requests: Request[] = [];
+  const answers: Array<{ json: unknown; status: number }> = [];
+  const fetch = vi.fn(async (request: Request) => {
+    requests.push(request);
+    const answer = answers.shift() ?? { json, status };
+    return new Response(JSON.stringify(answer.json), {
+      status: answer.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  const client = createApiClient({ baseUrl: 'http://backoffice.test', fetch });
+  return {
+    client,
+    fetch,
+    requests,
+    /** The next answer only. */
+    answerOnce: (next: unknown, nextStatus = 200) => answers.push({ json: next, status: nextStatus }),
+  };
 }
+type Http = ReturnType<typeof mockHttp>;
 
 function listParams(overrides: Partial<GetListParams> = {}): GetListParams {
   return {
@@ -28,28 +42,34 @@ function listParams(overrides: Partial<GetListParams> = {}): GetListParams {
   };
 }
 
-function lastCall(http: ReturnType<typeof mockHttp>) {
-  const call = http.mock.calls.at(-1);
-  if (!call) throw new Error('httpClient was not called');
-  const [url, options = {}] = call;
-  const body = typeof options.body === 'string' ? JSON.parse(options.body) : options.body;
-  return { url, method: options.method ?? 'GET', body };
+const pathOf = (request: Request) => {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+};
+
+async function lastCall(http: Http) {
+  const request = http.requests.at(-1);
+  if (!request) throw new Error('the client was not called');
+  const text = request.method === 'GET' ? '' : await request.clone().text();
+  const isJson = (request.headers.get('Content-Type') ?? '').includes('application/json');
+  const body = text === '' ? undefined : isJson ? JSON.parse(text) : text;
+  return { url: pathOf(request), method: request.method, body };
 }
 
 describe('query helpers', () => {
   it('leaves out empty and "all" values and keeps the given order', () => {
-    expect(
-      buildQuery('/x', [
-        ['a', 'one'],
-        ['b', ''],
-        ['c', 'all'],
-        ['d', null],
-        ['e', undefined],
-        ['f', false],
-        ['g', 0],
-      ]),
-    ).toBe('/x?a=one&f=false&g=0');
-    expect(buildQuery('/x', [['a', '']])).toBe('/x');
+    const filter = { a: ' one ', b: '', c: 'all', d: null, e: undefined, f: false, g: 0, h: 'unknown' };
+    const query = filterQuery<Record<string, unknown>>(listParams({ filter }), [
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      'f',
+      'g',
+    ]);
+    expect(query).toEqual({ a: 'one', f: false, g: 0 });
+    expect(Object.keys(query)).toEqual(['a', 'f', 'g']);
   });
 
   it('clamps limit to 1..100', () => {
@@ -77,7 +97,7 @@ describe('admin dataProvider', () => {
       users: [{ id: 'u1', firstName: 'Ann' }],
       pagination: { page: 2, limit: 25, total: 31 },
     });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.getList(
       'users',
       listParams({
@@ -85,7 +105,7 @@ describe('admin dataProvider', () => {
         filter: { search: ' ann ', role: 'superadmin', isActive: 'true', unknown: 'x' },
       }),
     );
-    expect(lastCall(http)).toEqual({
+    expect(await lastCall(http)).toEqual({
       url: '/api/users?role=superadmin&isActive=true&search=ann&page=2&limit=25',
       method: 'GET',
       body: undefined,
@@ -95,12 +115,12 @@ describe('admin dataProvider', () => {
 
   it('users getList: empty filters are not sent and limit is clamped to 100', async () => {
     const http = mockHttp({ users: [], pagination: { total: 0 } });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     await dp.getList(
       'users',
       listParams({ pagination: { page: 1, perPage: 1000 }, filter: { search: '', role: 'all' } }),
     );
-    expect(lastCall(http).url).toBe('/api/users?page=1&limit=100');
+    expect((await lastCall(http)).url).toBe('/api/users?page=1&limit=100');
   });
 
   it('users update: PATCH /api/users/{id} with the changed isActive/role only', async () => {
@@ -108,13 +128,17 @@ describe('admin dataProvider', () => {
       message: 'Updated successfully',
       data: { id: 'u1', isActive: false, role: 'user' },
     });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.update('users', {
       id: 'u1',
       data: { isActive: false, role: 'user', firstName: 'Changed' },
       previousData: { id: 'u1', isActive: true, role: 'user', firstName: 'Ann' },
     });
-    expect(lastCall(http)).toEqual({ url: '/api/users/u1', method: 'PATCH', body: { isActive: false } });
+    expect(await lastCall(http)).toEqual({
+      url: '/api/users/u1',
+      method: 'PATCH',
+      body: { isActive: false },
+    });
     expect(result.data).toEqual({ id: 'u1', isActive: false, role: 'user' });
   });
 
@@ -123,7 +147,7 @@ describe('admin dataProvider', () => {
       data: [{ _id: 'v1', title: 'Solar' }],
       pagination: { page: 3, limit: 10, total: 21, totalPages: 3 },
     });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.getList(
       'ventures',
       listParams({
@@ -139,7 +163,7 @@ describe('admin dataProvider', () => {
         },
       }),
     );
-    expect(lastCall(http).url).toBe(
+    expect((await lastCall(http)).url).toBe(
       '/api/ventures/admin-get-all?search=solar&lifecycleStatus=coming-soon&ventureType=sme&adminStatus=under-review&visibility=draft&riskLevel=high&country=KE&page=3&limit=10',
     );
     expect(result).toEqual({ data: [{ _id: 'v1', id: 'v1', title: 'Solar' }], total: 21 });
@@ -147,21 +171,21 @@ describe('admin dataProvider', () => {
 
   it('ventures getOne: GET /api/ventures/id/{id}, `_id` becomes id', async () => {
     const http = mockHttp({ data: { _id: 'v 1', title: 'Solar' } });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.getOne('ventures', { id: 'v 1' });
-    expect(lastCall(http)).toEqual({ url: '/api/ventures/id/v%201', method: 'GET', body: undefined });
+    expect(await lastCall(http)).toEqual({ url: '/api/ventures/id/v%201', method: 'GET', body: undefined });
     expect(result.data).toEqual({ _id: 'v 1', id: 'v 1', title: 'Solar' });
   });
 
   it('ventures update: PATCH admin-status-update with { adminStatus, adminNotes }', async () => {
     const http = mockHttp({ message: 'Updated successfully', data: { _id: 'v1', adminStatus: 'approved' } });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.update('ventures', {
       id: 'v1',
       data: { adminStatus: 'approved', adminNotes: 'Looks good', title: 'ignored' },
       previousData: { id: 'v1', adminStatus: 'pending' },
     });
-    expect(lastCall(http)).toEqual({
+    expect(await lastCall(http)).toEqual({
       url: '/api/ventures/admin/v1/admin-status-update',
       method: 'PATCH',
       body: { adminStatus: 'approved', adminNotes: 'Looks good' },
@@ -170,14 +194,12 @@ describe('admin dataProvider', () => {
   });
 
   it('ventures getMany: one getOne per id', async () => {
-    const http = vi.fn<HttpClient>(async (url) => {
-      const id = url.split('/').pop();
-      const json = { data: { _id: id } };
-      return { status: 200, headers: new Headers(), body: '', json };
-    });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const http = mockHttp();
+    http.answerOnce({ data: { _id: 'a' } });
+    http.answerOnce({ data: { _id: 'b' } });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.getMany('ventures', { ids: ['a', 'b'] });
-    expect(http.mock.calls.map(([url]) => url)).toEqual(['/api/ventures/id/a', '/api/ventures/id/b']);
+    expect(http.requests.map(pathOf)).toEqual(['/api/ventures/id/a', '/api/ventures/id/b']);
     expect(result.data.map((r) => r.id)).toEqual(['a', 'b']);
   });
 
@@ -186,77 +208,71 @@ describe('admin dataProvider', () => {
       data: [{ user: { id: 'u7', firstName: 'Ann' }, balance: 12.5, updatedAt: '2025-01-01T00:00:00Z' }],
       pagination: { total: 1 },
     });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.getList(
       'balances',
       listParams({ filter: { search: 'ann' }, sort: { field: 'balance', order: 'ASC' } }),
     );
-    expect(lastCall(http).url).toBe('/api/balances?search=ann&page=1&limit=10&sortBy=balance&sortOrder=asc');
+    expect((await lastCall(http)).url).toBe(
+      '/api/balances?search=ann&page=1&limit=10&sortBy=balance&sortOrder=asc',
+    );
     expect(result.data[0]?.id).toBe('u7');
     expect(result.total).toBe(1);
 
     await dp.getList('balances', listParams({ sort: { field: 'updatedAt', order: 'DESC' } }));
-    expect(lastCall(http).url).toBe('/api/balances?page=1&limit=10&sortBy=updatedAt&sortOrder=desc');
+    expect((await lastCall(http)).url).toBe('/api/balances?page=1&limit=10&sortBy=updatedAt&sortOrder=desc');
 
     // The API sorts by updatedAt or balance only; any other field is not sent.
     await dp.getList('balances', listParams({ sort: { field: 'user.email', order: 'ASC' } }));
-    expect(lastCall(http).url).toBe('/api/balances?page=1&limit=10');
+    expect((await lastCall(http)).url).toBe('/api/balances?page=1&limit=10');
   });
 
   it('balance-histories getList: GET /api/balances/all-histories?search&page&limit', async () => {
     const http = mockHttp({ data: [{ id: 'h1', amount: -5 }], pagination: { total: 40 } });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.getList(
       'balance-histories',
       listParams({ pagination: { page: 4, perPage: 10 }, filter: { search: 'bob' } }),
     );
-    expect(lastCall(http).url).toBe('/api/balances/all-histories?search=bob&page=4&limit=10');
+    expect((await lastCall(http)).url).toBe('/api/balances/all-histories?search=bob&page=4&limit=10');
     expect(result).toEqual({ data: [{ id: 'h1', amount: -5 }], total: 40 });
   });
 
   it('investments getList: GET /api/investments/admin?search&status&page&limit; `_id` becomes id', async () => {
     const http = mockHttp({ data: [{ _id: 'i1', amount: 100 }], pagination: { total: 1 } });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const result = await dp.getList(
       'investments',
       listParams({ filter: { search: 'sol', status: 'repaid' } }),
     );
-    expect(lastCall(http).url).toBe('/api/investments/admin?search=sol&status=repaid&page=1&limit=10');
+    expect((await lastCall(http)).url).toBe(
+      '/api/investments/admin?search=sol&status=repaid&page=1&limit=10',
+    );
     expect(result.data).toEqual([{ _id: 'i1', id: 'i1', amount: 100 }]);
   });
 
   it('mails getList reads `mails`; getOne and update use /api/admin/mails/{id}', async () => {
     const http = mockHttp({ mails: [{ id: 'm1', subject: 'Hi' }], pagination: { total: 12 } });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const list = await dp.getList(
       'mails',
       listParams({ pagination: { page: 2, perPage: 5 }, filter: { status: 'unread', search: 'hi' } }),
     );
-    expect(lastCall(http).url).toBe('/api/admin/mails?status=unread&search=hi&page=2&limit=5');
+    expect((await lastCall(http)).url).toBe('/api/admin/mails?status=unread&search=hi&page=2&limit=5');
     expect(list).toEqual({ data: [{ id: 'm1', subject: 'Hi' }], total: 12 });
 
-    http.mockResolvedValueOnce({
-      status: 200,
-      headers: new Headers(),
-      body: '',
-      json: { data: { id: 'm1', status: 'read' } },
-    });
+    http.answerOnce({ data: { id: 'm1', status: 'read' } });
     const one = await dp.getOne('mails', { id: 'm1' });
-    expect(lastCall(http)).toEqual({ url: '/api/admin/mails/m1', method: 'GET', body: undefined });
+    expect(await lastCall(http)).toEqual({ url: '/api/admin/mails/m1', method: 'GET', body: undefined });
     expect(one.data).toEqual({ id: 'm1', status: 'read' });
 
-    http.mockResolvedValueOnce({
-      status: 200,
-      headers: new Headers(),
-      body: '',
-      json: { message: 'Updated successfully', data: { id: 'm1', status: 'unread' } },
-    });
+    http.answerOnce({ message: 'Updated successfully', data: { id: 'm1', status: 'unread' } });
     const updated = await dp.update('mails', {
       id: 'm1',
       data: { status: 'unread', subject: 'x' },
       previousData: { id: 'm1', status: 'read' },
     });
-    expect(lastCall(http)).toEqual({
+    expect(await lastCall(http)).toEqual({
       url: '/api/admin/mails/m1',
       method: 'PATCH',
       body: { status: 'unread' },
@@ -266,40 +282,43 @@ describe('admin dataProvider', () => {
 
   it('kyc getList: GET /api/kyc/admin?status&search&page&limit', async () => {
     const http = mockHttp({ data: [{ id: 'k1', status: 'pending' }], pagination: { total: 1 } });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     await dp.getList('kyc', listParams({ filter: { status: 'pending', search: 'ann' } }));
-    expect(lastCall(http).url).toBe('/api/kyc/admin?status=pending&search=ann&page=1&limit=10');
+    expect((await lastCall(http)).url).toBe('/api/kyc/admin?status=pending&search=ann&page=1&limit=10');
   });
 
   it('addBalance: multipart POST /api/balances/add-balance/{userId} with amount, note and proof', async () => {
     const http = mockHttp({ message: 'Balance updated successfully.', balance: 87.5 });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     const proof = new File(['%PDF-1.4'], 'proof.pdf', { type: 'application/pdf' });
+    // jsdom's File does not survive Node's Request; the parts are read where the form is built.
+    const append = vi.spyOn(FormData.prototype, 'append');
     const result = await dp.addBalance('u1', { amount: -12.5, note: '  refund  ', proof });
-    const [url, options] = http.mock.calls[0] ?? [];
-    expect(url).toBe('/api/balances/add-balance/u1');
-    expect(options?.method).toBe('POST');
-    expect(options?.body).toBeInstanceOf(FormData);
-    const form = options?.body as FormData;
-    expect(form.get('amount')).toBe('-12.5');
-    expect(form.get('note')).toBe('refund');
-    expect((form.get('proof') as File).name).toBe('proof.pdf');
+    const parts = Object.fromEntries(append.mock.calls.map(([name, value]) => [name, value]));
+    append.mockRestore();
+    const request = http.requests[0]!;
+    expect(pathOf(request)).toBe('/api/balances/add-balance/u1');
+    expect(request.method).toBe('POST');
     // multipart: no JSON content type forced on the request
-    expect(options?.headers).toBeUndefined();
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(parts.amount).toBe('-12.5');
+    expect(parts.note).toBe('refund');
+    expect((parts.proof as File).name).toBe('proof.pdf');
+    expect(Object.keys(parts)).toEqual(['amount', 'note', 'proof']);
     expect(result).toEqual({ message: 'Balance updated successfully.', balance: 87.5 });
   });
 
   it('addBalance leaves out an empty note and a missing proof', async () => {
     const http = mockHttp({ message: 'ok' });
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     await dp.addBalance('u1', { amount: 10, note: '', proof: null });
-    const form = http.mock.calls[0]?.[1]?.body as FormData;
+    const form = await http.requests[0]!.formData();
     expect([...form.keys()]).toEqual(['amount']);
   });
 
   it('rejects unsupported verbs with a clear error and makes no call', async () => {
     const http = mockHttp();
-    const dp = createDataProvider({ app: 'admin', httpClient: http });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
     await expect(dp.delete('users', { id: 'u1' })).rejects.toThrow(/does not support delete on "users"/);
     await expect(dp.deleteMany('users', { ids: ['u1'] })).rejects.toThrow(/deleteMany/);
     await expect(dp.updateMany('users', { ids: ['u1'], data: {} })).rejects.toThrow(/updateMany/);
@@ -309,7 +328,7 @@ describe('admin dataProvider', () => {
     await expect(dp.create('ventures', { data: { title: 'x' } })).rejects.toThrow(/create on "ventures"/);
     await expect(dp.getOne('users', { id: 'u1' })).rejects.toThrow(/getOne on "users"/);
     await expect(dp.getList('nope', listParams())).rejects.toThrow(/getList on "nope"/);
-    expect(http).not.toHaveBeenCalled();
+    expect(http.fetch).not.toHaveBeenCalled();
   });
 });
 
@@ -322,12 +341,16 @@ describe('corporate dataProvider', () => {
 
   it('ventures getList: GET /api/ventures/my-ventures, sorted and paginated here', async () => {
     const http = mockHttp({ data: rows });
-    const dp = createDataProvider({ app: 'corporate', httpClient: http });
+    const dp = createDataProvider({ app: 'corporate', client: http.client });
     const page1 = await dp.getList(
       'ventures',
       listParams({ pagination: { page: 1, perPage: 2 }, sort: { field: 'createdAt', order: 'DESC' } }),
     );
-    expect(lastCall(http)).toEqual({ url: '/api/ventures/my-ventures', method: 'GET', body: undefined });
+    expect(await lastCall(http)).toEqual({
+      url: '/api/ventures/my-ventures',
+      method: 'GET',
+      body: undefined,
+    });
     expect(page1.data.map((r) => r.id)).toEqual(['b', 'c']);
     expect(page1.total).toBe(3);
     const page2 = await dp.getList(
@@ -344,7 +367,7 @@ describe('corporate dataProvider', () => {
 
   it('ventures create: POST /api/ventures with writable fields plus lifecycleStatus, visibility, dateIssued', async () => {
     const http = mockHttp({ message: 'Venture created!', data: { _id: 'new1', title: 'Solar' } });
-    const dp = createDataProvider({ app: 'corporate', httpClient: http });
+    const dp = createDataProvider({ app: 'corporate', client: http.client });
     const result = await dp.create('ventures', {
       data: {
         title: 'Solar',
@@ -354,7 +377,7 @@ describe('corporate dataProvider', () => {
         amountFunded: 5,
       },
     });
-    expect(lastCall(http)).toEqual({
+    expect(await lastCall(http)).toEqual({
       url: '/api/ventures',
       method: 'POST',
       body: {
@@ -370,13 +393,13 @@ describe('corporate dataProvider', () => {
 
   it('ventures update: PATCH /api/ventures/id/{id} with the changed writable fields only', async () => {
     const http = mockHttp({ message: 'Updated successfully', data: { _id: 'a', title: 'Alpha 2' } });
-    const dp = createDataProvider({ app: 'corporate', httpClient: http });
+    const dp = createDataProvider({ app: 'corporate', client: http.client });
     await dp.update('ventures', {
       id: 'a',
       data: { title: 'Alpha 2', tags: ['x'], targetAmount: 300, adminStatus: 'approved', amountFunded: 99 },
       previousData: { id: 'a', title: 'Alpha', tags: ['x'], targetAmount: 300, adminStatus: 'pending' },
     });
-    expect(lastCall(http)).toEqual({
+    expect(await lastCall(http)).toEqual({
       url: '/api/ventures/id/a',
       method: 'PATCH',
       body: { title: 'Alpha 2' },
@@ -385,78 +408,102 @@ describe('corporate dataProvider', () => {
 
   it('ventures update without changes makes no call', async () => {
     const http = mockHttp();
-    const dp = createDataProvider({ app: 'corporate', httpClient: http });
+    const dp = createDataProvider({ app: 'corporate', client: http.client });
     const result = await dp.update('ventures', {
       id: 'a',
       data: { title: 'Alpha' },
       previousData: { id: 'a', title: 'Alpha' },
     });
-    expect(http).not.toHaveBeenCalled();
+    expect(http.fetch).not.toHaveBeenCalled();
     expect(result.data).toEqual({ id: 'a', title: 'Alpha' });
   });
 
   it('ventures getOne: GET /api/ventures/id/{id}', async () => {
     const http = mockHttp({ data: { _id: 'a' } });
-    const dp = createDataProvider({ app: 'corporate', httpClient: http });
+    const dp = createDataProvider({ app: 'corporate', client: http.client });
     await dp.getOne('ventures', { id: 'a' });
-    expect(lastCall(http).url).toBe('/api/ventures/id/a');
+    expect((await lastCall(http)).url).toBe('/api/ventures/id/a');
   });
 
   it('has no admin resources', async () => {
     const http = mockHttp();
-    const dp = createDataProvider({ app: 'corporate', httpClient: http });
+    const dp = createDataProvider({ app: 'corporate', client: http.client });
     await expect(dp.getList('users', listParams())).rejects.toThrow(
       /corporate back office does not support getList/,
     );
-    expect(http).not.toHaveBeenCalled();
+    expect(http.fetch).not.toHaveBeenCalled();
   });
 
   it('profile and verification calls', async () => {
     const http = mockHttp({ data: { id: 'u1', firstName: 'Ann' } });
-    const dp = createDataProvider({ app: 'corporate', httpClient: http });
+    const dp = createDataProvider({ app: 'corporate', client: http.client });
     expect(await dp.getProfile()).toEqual({ id: 'u1', firstName: 'Ann' });
-    expect(lastCall(http)).toEqual({ url: '/api/profile/get', method: 'GET', body: undefined });
-    await dp.updateProfile({ firstName: 'Ann' });
-    expect(lastCall(http)).toEqual({ url: '/api/profile/update', method: 'PUT', body: { firstName: 'Ann' } });
+    expect(await lastCall(http)).toEqual({ url: '/api/profile/get', method: 'GET', body: undefined });
+    const profile = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phone: '+254700000000',
+      countryName: 'Kenya',
+      address: '1 Harbour Road',
+      newsletterFrequency: 'weekly' as const,
+    };
+    await dp.updateProfile(profile);
+    expect(await lastCall(http)).toEqual({
+      url: '/api/profile/update',
+      method: 'PUT',
+      body: profile,
+    });
     await dp.getMyVerification();
-    expect(lastCall(http).url).toBe('/api/kyc/my-verification');
+    expect((await lastCall(http)).url).toBe('/api/kyc/my-verification');
     await dp.startVerification();
-    expect(lastCall(http)).toEqual({ url: '/api/kyc/start-verification', method: 'POST', body: undefined });
+    expect(await lastCall(http)).toEqual({
+      url: '/api/kyc/start-verification',
+      method: 'POST',
+      body: undefined,
+    });
   });
 });
 
-describe('defaultHttpClient', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-  });
-
-  it('sends cookies and JSON; a 4xx { message, errors } becomes an HttpError with that body', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ message: 'Invalid input.', errors: { title: 'Title is required' } }), {
-        status: 400,
-        headers: { 'Content-Type': 'application/json' },
-      }),
+describe('errors', () => {
+  it('a 4xx { message, code, errors, codes } becomes an HttpError translated by code', async () => {
+    const http = mockHttp(
+      {
+        message: 'Invalid input.',
+        code: 'common.invalid_input',
+        errors: { title: 'Title is required' },
+        codes: { title: 'venture.field_required' },
+        params: { field: 'title' },
+      },
+      400,
     );
-    const dp = createDataProvider({ app: 'corporate' });
+    const i18n = createI18n('fr', 'backoffice', resources);
+    const dp = createDataProvider({ app: 'corporate', client: http.client, i18n });
     const error = await dp.create('ventures', { data: { title: '' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(400);
-    expect((error as HttpError).message).toBe('Invalid input.');
-    expect((error as HttpError).body).toEqual({
-      message: 'Invalid input.',
-      errors: { title: 'Title is required' },
-    });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/ventures');
-    expect(init?.credentials).toBe('include');
-    expect((init?.headers as Headers).get('Content-Type')).toBe('application/json');
+    expect((error as HttpError).message).toBe(i18n.t('common.invalid_input', { ns: 'errors' }));
+    expect((error as HttpError).message).not.toBe('Invalid input.');
+    const body = (error as HttpError).body as { code: string; errors: Record<string, string> };
+    expect(body.code).toBe('common.invalid_input');
+    expect(Object.keys(body.errors)).toEqual(['title']);
+    expect(body.errors.title).not.toBe('Title is required');
+    const request = http.requests[0]!;
+    expect(pathOf(request)).toBe('/api/ventures');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
   });
 
   it('turns a request without an answer into HttpError status 0', async () => {
-    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
-    const error = await defaultHttpClient('/api/users').catch((e: unknown) => e);
+    const client = createApiClient({
+      baseUrl: 'http://backoffice.test',
+      fetch: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const dp = createDataProvider({ app: 'admin', client });
+    const error = await dp.getList('balances', listParams()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect((error as HttpError).status).toBe(0);
-    expect((error as HttpError).message).toBe('app.error.no_response');
+    expect((error as HttpError).message).toBe('No response from server. Please try again later.');
   });
 });

@@ -6,9 +6,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../src-shared/i18n';
 import { theme } from '../../src-shared/theme';
 import { VentureCreate } from '../../src-backoffice/corporate/ventures/VentureCreate';
-import { fieldWords, parseTags, toVenturePayload } from '../../src-backoffice/corporate/ventures/ventureForm';
+import {
+  fieldWords,
+  parseTags,
+  toVenturePayload,
+  ventureTermErrors,
+} from '../../src-backoffice/corporate/ventures/ventureForm';
 import { toProfilePayload, validateProfile } from '../../src-backoffice/corporate/pages/profileForm';
-import { createDataProvider, type HttpClient } from '../../src-backoffice/providers/dataProvider';
+import { createApiClient } from '../../src-shared/api/http';
+import { createDataProvider } from '../../src-backoffice/providers/dataProvider';
 import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider';
 
 describe('venture form rules (spec 5)', () => {
@@ -44,6 +50,37 @@ describe('venture form rules (spec 5)', () => {
   });
 });
 
+describe('venture terms (the shared rules of src-shared/rules/venture.ts)', () => {
+  const terms = {
+    country: 'KE',
+    minInvestmentAmount: 50,
+    maxInvestmentAmount: 500,
+    targetAmount: 1000,
+    expectedReturn: 12.5,
+    investmentPeriod: 12,
+    loanToValue: 50,
+    closingDate: '2030-01-31',
+  };
+  const now = new Date('2026-01-01T00:00:00Z');
+
+  it('accepts consistent terms and names the rule a field breaks, by code', () => {
+    expect(ventureTermErrors(terms, 'create', now)).toEqual({});
+    expect(ventureTermErrors({ ...terms, maxInvestmentAmount: 2000 }, 'create', now)).toEqual({
+      maxInvestmentAmount: { code: 'venture.max_above_target' },
+    });
+    expect(ventureTermErrors({ ...terms, minInvestmentAmount: 10 }, 'create', now)).toEqual({
+      minInvestmentAmount: { code: 'venture.min_investment_too_low', params: { amount: 30 } },
+    });
+    // A past closing date is refused on create only; blank terms are left to the required checks.
+    const past = { ...terms, closingDate: '2025-01-01' };
+    expect(ventureTermErrors(past, 'create', now)).toEqual({
+      closingDate: { code: 'venture.closing_date_past' },
+    });
+    expect(ventureTermErrors(past, 'edit', now)).toEqual({});
+    expect(ventureTermErrors({ ...terms, targetAmount: '' }, 'create', now)).toEqual({});
+  });
+});
+
 describe('profile form rules (spec 5)', () => {
   it('requires matching passwords of at least 8 characters', () => {
     expect(validateProfile({ newPassword: 'abcdefgh', confirmPassword: 'abcdefgx' })).toEqual({
@@ -70,8 +107,16 @@ describe('profile form rules (spec 5)', () => {
   });
 });
 
-function renderCreate(httpClient: HttpClient) {
-  const dataProvider = createDataProvider({ app: 'corporate', httpClient });
+/** A fetch stub for the client (openapi-fetch hands it a Request) answering `json`. */
+function stubFetch(json: unknown = {}, status = 200) {
+  return vi.fn(async (_request: Request) =>
+    Response.json(json, { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+}
+
+function renderCreate(fetch: ReturnType<typeof stubFetch>) {
+  const client = createApiClient({ baseUrl: 'http://backoffice.test', fetch });
+  const dataProvider = createDataProvider({ app: 'corporate', client });
   const i18nProvider = createI18nProvider(createI18n('en', 'backoffice', resources));
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
@@ -85,7 +130,7 @@ function renderCreate(httpClient: HttpClient) {
 
 describe('VentureCreate', () => {
   it("shows the spec's required messages and sends nothing", async () => {
-    const http = vi.fn<HttpClient>();
+    const http = stubFetch();
     renderCreate(http);
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Title/), 'Solar');
@@ -98,12 +143,7 @@ describe('VentureCreate', () => {
   }, 20_000);
 
   it('posts the normalised venture to /api/ventures', async () => {
-    const http = vi.fn<HttpClient>(async () => ({
-      status: 201,
-      headers: new Headers(),
-      body: '',
-      json: { message: 'Venture created!', data: { _id: 'v9', title: 'Solar' } },
-    }));
+    const http = stubFetch({ message: 'Venture created!', data: { _id: 'v9', title: 'Solar' } }, 201);
     renderCreate(http);
     const user = userEvent.setup();
     const fill = async (label: RegExp, value: string) => {
@@ -129,10 +169,10 @@ describe('VentureCreate', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(http).toHaveBeenCalled());
-    const [url, options] = http.mock.calls[0] ?? [];
-    expect(url).toBe('/api/ventures');
-    expect(options?.method).toBe('POST');
-    expect(JSON.parse(String(options?.body))).toEqual({
+    const request = http.mock.calls[0]![0];
+    expect(new URL(request.url).pathname).toBe('/api/ventures');
+    expect(request.method).toBe('POST');
+    expect(await request.json()).toEqual({
       title: 'Solar',
       shortDescription: 'Short',
       longDescription: 'Long',

@@ -1,43 +1,41 @@
 import { resources } from '../../src-shared/i18n/catalogs';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, HttpError, Notification } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../src-shared/i18n';
 import { theme } from '../../src-shared/theme';
 import type { LanguageCode } from '../../src-shared/constants/enums';
 import { VerificationPage } from '../../src-backoffice/corporate/pages/VerificationPage';
-import { createDataProvider, type HttpClient } from '../../src-backoffice/providers/dataProvider';
+import { createApiClient, type ApiClient } from '../../src-shared/api/http';
+import { createDataProvider } from '../../src-backoffice/providers/dataProvider';
 import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider';
 
 const UNDER_REVIEW = 'Your documents are being reviewed. We will e-mail you the result.';
 
 type Answer = { status: number; json: unknown };
 
-/** An httpClient answering GET my-verification and POST start-verification like the API. */
-function client(mine: Answer, start: Answer = { status: 200, json: {} }) {
-  return vi.fn<HttpClient>(async (url, options = {}) => {
-    const answer = url.endsWith('/kyc/my-verification')
-      ? mine
-      : url.endsWith('/kyc/start-verification') && options.method === 'POST'
-        ? start
-        : { status: 404, json: { message: 'Not found.' } };
-    if (answer.status >= 400) {
-      const message = (answer.json as { message?: string } | null)?.message ?? 'HTTP error';
-      throw new HttpError(message, answer.status, answer.json);
-    }
-    return {
-      status: answer.status,
-      headers: new Headers(),
-      body: JSON.stringify(answer.json),
-      json: answer.json,
-    };
+/** A client whose fetch answers GET my-verification and POST start-verification like the API. */
+function client(mine: Answer, start: Answer = { status: 200, json: {} }): ApiClient {
+  return createApiClient({
+    baseUrl: 'http://backoffice.test',
+    fetch: async (request) => {
+      const answer = request.url.endsWith('/kyc/my-verification')
+        ? mine
+        : request.url.endsWith('/kyc/start-verification') && request.method === 'POST'
+          ? start
+          : { status: 404, json: { message: 'Not found.', code: 'common.not_found' } };
+      return new Response(JSON.stringify(answer.json), {
+        status: answer.status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    },
   });
 }
 
-function renderPage(http: HttpClient, language: LanguageCode = 'en') {
-  const dataProvider = createDataProvider({ app: 'corporate', httpClient: http });
+function renderPage(api: ApiClient, language: LanguageCode = 'en') {
   const i18nProvider = createI18nProvider(createI18n(language, 'backoffice', resources));
+  const dataProvider = createDataProvider({ app: 'corporate', client: api, i18n: i18nProvider.i18n });
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
       <VerificationPage />
@@ -86,7 +84,7 @@ describe('corporate verification tab', () => {
     renderPage(
       client(mine({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }), {
         status: 409,
-        json: { message: UNDER_REVIEW },
+        json: { message: UNDER_REVIEW, code: 'kyc.under_review' },
       }),
     );
     expect(
@@ -114,7 +112,7 @@ describe('corporate verification tab', () => {
     renderPage(
       client(mine({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }), {
         status: 409,
-        json: { message: UNDER_REVIEW },
+        json: { message: UNDER_REVIEW, code: 'kyc.under_review' },
       }),
       'fr',
     );
@@ -148,7 +146,9 @@ describe('corporate verification tab', () => {
 
   it("counts a failed status check as pending with 'Could not check verification status'", async () => {
     quietFailures();
-    renderPage(client({ status: 500, json: { message: 'Something went wrong.' } }));
+    renderPage(
+      client({ status: 500, json: { message: 'Something went wrong.', code: 'common.server_error' } }),
+    );
     expect(await screen.findByText('Could not check verification status')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Verify Your Identity' })).toBeVisible();
     expect(screen.queryByText(/being reviewed/)).not.toBeInTheDocument();

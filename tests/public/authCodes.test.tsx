@@ -13,10 +13,10 @@ import {
 } from './helpers';
 
 setUpPageTests(
-  () => import('../../src-public/auth/VerifyEmailPage'),
-  () => import('../../src-public/auth/ForgotPasswordPage'),
-  () => import('../../src-public/auth/ResetPasswordPage'),
-  () => import('../../src-public/auth/LoginPage'),
+  () => import('../../src-public/auth/pages/VerifyEmailPage'),
+  () => import('../../src-public/auth/pages/ForgotPasswordPage'),
+  () => import('../../src-public/auth/pages/ResetPasswordPage'),
+  () => import('../../src-public/auth/pages/LoginPage'),
 );
 
 const VERIFY = '/api/auth/verify-email';
@@ -88,7 +88,9 @@ describe('verify email (/verify-email?email=)', () => {
   it("shows the server's refusal, then 'Email verification failed.' without a message", async () => {
     let answer = jsonResponse(400, {
       message: 'Invalid or expired code.',
+      code: 'auth.invalid_code',
       errors: { token: 'Invalid or expired code.' },
+      codes: { token: 'auth.invalid_code' },
     });
     mockApi({ [`POST ${VERIFY}`]: () => answer });
     const user = userEvent.setup();
@@ -100,7 +102,10 @@ describe('verify email (/verify-email?email=)', () => {
       'Invalid or expired code.',
     );
 
-    answer = jsonResponse(400, { message: 'Too many wrong codes. Please request a new one.' });
+    answer = jsonResponse(400, {
+      message: 'Too many wrong codes. Please request a new one.',
+      code: 'auth.code_burnt',
+    });
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await findToast('Too many wrong codes. Please request a new one.')).toBeVisible();
 
@@ -129,7 +134,10 @@ describe('verify email (/verify-email?email=)', () => {
   });
 
   it("Resend OTP shows the server's 429 message, else 'Failed to resend verification email.'", async () => {
-    let answer = jsonResponse(429, { message: 'Please wait a minute before requesting another code.' });
+    let answer = jsonResponse(429, {
+      message: 'Please wait a minute before requesting another code.',
+      code: 'auth.resend_too_soon',
+    });
     mockApi({ [`POST ${RESEND}`]: () => answer });
     const user = userEvent.setup();
     await openVerify();
@@ -172,7 +180,10 @@ describe('forgot password (/forgot-password)', () => {
   });
 
   it("shows the server's message, else 'Failed to send email.', and keeps the address", async () => {
-    let answer = jsonResponse(429, { message: 'Too many requests. Please try again later.' });
+    let answer = jsonResponse(429, {
+      message: 'Too many requests. Please try again later.',
+      code: 'common.too_many_requests',
+    });
     mockApi({ [`POST ${FORGOT}`]: () => answer });
     const user = userEvent.setup();
     await openForgot();
@@ -249,7 +260,7 @@ describe('reset password (/reset-password?email=)', () => {
   });
 
   it("shows the server's message, else 'Reset failed.'", async () => {
-    let answer = jsonResponse(400, { message: 'Invalid or expired code.' });
+    let answer = jsonResponse(400, { message: 'Invalid or expired code.', code: 'auth.invalid_code' });
     mockApi({ [`POST ${RESET}`]: () => answer });
     const user = userEvent.setup();
     const { router } = await openReset();

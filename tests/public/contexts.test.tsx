@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAuth } from '../../src-public/auth/AuthProvider';
-import { useBalance } from '../../src-public/auth/BalanceProvider';
+import { useAuth } from '../../src-public/auth/session/AuthProvider';
+import { useBalance } from '../../src-public/auth/session/BalanceProvider';
 
 function AuthConsumer() {
   useAuth();

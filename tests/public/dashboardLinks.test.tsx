@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../src-shared/constants/enums';
-import { pathAfterLogin, roleDashboardTarget } from '../../src-public/auth/roles';
+import { pathAfterLogin, roleDashboardTarget } from '../../src-public/auth/session/roles';
 import { fullPageNavigation } from '../../src-public/lib/navigation';
 import { mockApi, mockSignedIn, renderApp, sampleUser, setUpPageTests } from './helpers';
 
 setUpPageTests(
-  () => import('../../src-public/auth/LoginPage'),
+  () => import('../../src-public/auth/pages/LoginPage'),
   () => import('../../src-public/investor/InvestorLayout'),
   () => import('../../src-public/investor/OverviewPage'),
   () => import('../../src-public/investor/InvestmentsPage'),

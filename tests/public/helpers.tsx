@@ -11,17 +11,22 @@ import { createI18n } from '../../src-shared/i18n';
 import { theme } from '../../src-shared/theme';
 import type { LanguageCode } from '../../src-shared/constants/enums';
 import { routes } from '../../src-public/routes';
+import { api } from '../../src-shared/api/http';
 
 export interface ApiCall {
   method: string;
   path: string;
   url: string;
   body: unknown;
+  headers: Headers;
   /** The multipart body of a FormData request. */
   form?: FormData;
 }
 
 export type Handler = unknown | ((call: ApiCall) => unknown);
+
+/** The client's own POST (mockApi wraps it; a second mockApi in one test must not wrap the wrapper). */
+const originalPost = api.POST.bind(api);
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -29,17 +34,34 @@ export function jsonResponse(status: number, body: unknown): Response {
 
 /**
  * Replaces `fetch` with a table of `'METHOD /api/path'` handlers. A handler is a JSON body (200), a
- * Response, or a function of the call returning either. Unknown calls answer 404.
+ * Response, or a function of the call returning either. Unknown calls answer 404. The client
+ * (openapi-fetch) calls `fetch` with one `Request`: its method, URL, headers and body are read here.
  */
 export function mockApi(handlers: Record<string, Handler> = {}) {
   const calls: ApiCall[] = [];
+  // jsdom's File does not survive Node's Request (its name and bytes are lost, in tests only), so a
+  // multipart call's fields are taken from the FormData the screen handed to the client.
+  const forms: FormData[] = [];
+  vi.spyOn(api, 'POST').mockImplementation(((path: never, init?: { body?: unknown }) => {
+    if (init?.body instanceof FormData) forms.push(init.body);
+    return originalPost(path, init as never);
+  }) as unknown as typeof api.POST);
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const path = url.split('?')[0] ?? url;
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const form = init?.body instanceof FormData ? init.body : undefined;
-    const call: ApiCall = { method, path, url, body, ...(form ? { form } : {}) };
+    const request =
+      input instanceof Request ? input : new Request(new URL(String(input), location.href), init);
+    const address = new URL(request.url);
+    const url = `${address.pathname}${address.search}`;
+    const method = request.method.toUpperCase();
+    const path = address.pathname;
+    const type = request.headers.get('Content-Type') ?? '';
+    let body: unknown;
+    let form: FormData | undefined;
+    if (type.startsWith('multipart/form-data')) form = forms.shift() ?? (await request.formData());
+    else {
+      const text = await request.text();
+      body = text ? (JSON.parse(text) as unknown) : undefined;
+    }
+    const call: ApiCall = { method, path, url, body, headers: request.headers, ...(form ? { form } : {}) };
     calls.push(call);
     const key = `${method} ${path}`;
     if (!(key in handlers)) return jsonResponse(404, { message: 'Not found.' });

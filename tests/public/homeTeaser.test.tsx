@@ -77,7 +77,12 @@ describe('home: new projects teaser', () => {
 
   it('only logs a failure: no cards, no message, the link to all ventures stays', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockApi({ 'GET /api/ventures': jsonResponse(500, { message: 'Something went wrong.' }) });
+    mockApi({
+      'GET /api/ventures': jsonResponse(500, {
+        message: 'Something went wrong.',
+        code: 'common.server_error',
+      }),
+    });
     renderApp('/');
     await waitFor(() =>
       expect(warn).toHaveBeenCalledWith('Could not load the newest ventures', expect.anything()),

@@ -18,7 +18,7 @@ import {
 setUpPageTests(
   () => import('../../src-public/ventures/VentureDetailPage'),
   () => import('../../src-public/ventures/VentureCharts'),
-  () => import('../../src-public/auth/LoginPage'),
+  () => import('../../src-public/auth/pages/LoginPage'),
   () => import('../../src-public/investor/InvestorLayout'),
   () => import('../../src-public/investor/InvestmentsPage'),
   () => import('../../src-public/investor/VerificationPage'),
@@ -62,10 +62,10 @@ async function invest(user: UserEvent, amount: HTMLElement, value: string) {
   await user.click(screen.getByRole('button', { name: 'Invest' }));
 }
 
-const posts = (fetchMock: Mock) =>
-  fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST');
-const keyOf = (call: unknown[]) =>
-  ((call[1] as RequestInit).headers as Record<string, string>)['Idempotency-Key'];
+/** The client sends one Request per call. */
+const requestOf = (call: unknown[]) => call[0] as Request;
+const posts = (fetchMock: Mock) => fetchMock.mock.calls.filter((call) => requestOf(call).method === 'POST');
+const keyOf = (call: unknown[]) => requestOf(call).headers.get('Idempotency-Key');
 const gets = (calls: { method: string; path: string }[], path: string) =>
   calls.filter((call) => call.method === 'GET' && call.path === path).length;
 
@@ -157,7 +157,12 @@ describe('the invest form: submitting', () => {
     expect(amount).toBeDisabled();
     expect(dialog.getByRole('button', { name: 'Close' })).toBeDisabled();
     answer(
-      jsonResponse(400, { message: 'Insufficient balance.', errors: { amount: 'Insufficient balance.' } }),
+      jsonResponse(400, {
+        message: 'Insufficient balance.',
+        code: 'investment.insufficient_balance',
+        errors: { amount: 'Insufficient balance.' },
+        codes: { amount: 'investment.insufficient_balance' },
+      }),
     );
     expect(await dialog.findByRole('button', { name: 'Invest' })).toBeEnabled();
     expect(dialog.getByRole('alert')).toHaveTextContent('Insufficient balance.');
@@ -216,7 +221,9 @@ describe('the invest form: submitting', () => {
         refuse
           ? jsonResponse(400, {
               message: 'Insufficient balance.',
+              code: 'investment.insufficient_balance',
               errors: { amount: 'Insufficient balance.' },
+              codes: { amount: 'investment.insufficient_balance' },
             })
           : jsonResponse(201, { message: 'Investment successful!', data: investment(100) }),
     });
@@ -243,10 +250,18 @@ describe('the invest form: submitting', () => {
     const answers = [
       jsonResponse(400, {
         message: 'Only €1,000.00 is left to fund in this venture.',
+        code: 'investment.left_to_fund',
+        params: { amount: 1000 },
         errors: { amount: 'Only €1,000.00 is left to fund in this venture.' },
+        codes: { amount: 'investment.left_to_fund' },
       }),
-      jsonResponse(409, { message: 'This venture is not open for investment.' }),
-      jsonResponse(400, { message: 'Minimum investment is €50.00', errors: { amount: 'x' } }),
+      jsonResponse(409, { message: 'This venture is not open for investment.', code: 'investment.not_open' }),
+      jsonResponse(400, {
+        message: 'Minimum investment is €50.00',
+        code: 'investment.below_minimum',
+        params: { amount: 50 },
+        errors: { amount: 'x' },
+      }),
       jsonResponse(500, {}),
     ];
     investor({ 'POST /api/investments': () => answers.shift() });
@@ -267,7 +282,10 @@ describe('the invest form: submitting', () => {
       {
         'POST /api/investments': jsonResponse(400, {
           message: 'Only €1,000.00 is left to fund in this venture.',
+          code: 'investment.left_to_fund',
+          params: { amount: 1000 },
           errors: { amount: 'Only €1,000.00 is left to fund in this venture.' },
+          codes: { amount: 'investment.left_to_fund' },
         }),
       },
       { balance: 2500 },
@@ -296,6 +314,7 @@ describe('the invest form: submitting', () => {
     investor({
       'POST /api/investments': jsonResponse(403, {
         message: 'Please complete identity verification before investing.',
+        code: 'investment.not_verified',
       }),
     });
     const user = userEvent.setup();
@@ -503,7 +522,10 @@ describe('/user/investments', () => {
 
   it("reads 'Failed to load investments.' when the call fails", async () => {
     mockSignedIn({
-      'GET /api/investments/my-investments': jsonResponse(500, { message: 'Something went wrong.' }),
+      'GET /api/investments/my-investments': jsonResponse(500, {
+        message: 'Something went wrong.',
+        code: 'common.server_error',
+      }),
     });
     renderApp('/user/investments');
     expect(await screen.findByText('Failed to load investments.')).toBeInTheDocument();

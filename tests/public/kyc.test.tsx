@@ -98,7 +98,10 @@ describe('the verification link /kyc/{token}', () => {
   });
 
   it("shows the server's message for an invalid or used link, in the reader's language", async () => {
-    const invalid = { message: 'This verification link is invalid or has expired.' };
+    const invalid = {
+      message: 'This verification link is invalid or has expired.',
+      code: 'kyc.invalid_link',
+    };
     mockApi({ [`GET ${SESSION}`]: jsonResponse(404, invalid) });
     renderApp(`/kyc/${TOKEN}`);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -109,7 +112,10 @@ describe('the verification link /kyc/{token}', () => {
 
   it('words an invalid link in German', async () => {
     mockApi({
-      [`GET ${SESSION}`]: jsonResponse(404, { message: 'This verification link is invalid or has expired.' }),
+      [`GET ${SESSION}`]: jsonResponse(404, {
+        message: 'This verification link is invalid or has expired.',
+        code: 'kyc.invalid_link',
+      }),
     });
     renderApp(`/kyc/${TOKEN}`, { language: 'de' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -279,10 +285,13 @@ describe('the verification link /kyc/{token}', () => {
     const { user } = await openKyc({
       [`POST ${SESSION}`]: jsonResponse(400, {
         message: 'Invalid input.',
+        code: 'common.invalid_input',
+        params: { minAge: 18 },
         errors: {
           dateOfBirth: 'You must be at least 18 years old.',
           documentBack: 'Upload the back of your document.',
         },
+        codes: { dateOfBirth: 'kyc.under_age', documentBack: 'kyc.document_back_missing' },
       }),
     });
     await fillForm(user);
@@ -301,7 +310,10 @@ describe('the verification link /kyc/{token}', () => {
     const { user } = await openKyc({
       [`POST ${SESSION}`]: jsonResponse(400, {
         message: 'You must be at least 18 years old.',
+        code: 'kyc.under_age',
+        params: { minAge: 18 },
         errors: { dateOfBirth: 'You must be at least 18 years old.' },
+        codes: { dateOfBirth: 'kyc.under_age' },
       }),
     });
     await fillForm(user);
@@ -317,7 +329,9 @@ describe('the verification link /kyc/{token}', () => {
       [`GET ${SESSION}`]: session,
       [`POST ${SESSION}`]: jsonResponse(400, {
         message: 'Upload a selfie.',
+        code: 'kyc.selfie_missing',
         errors: { selfie: 'Upload a selfie.', address: 'Address must be at most 300 characters.' },
+        codes: { selfie: 'kyc.selfie_missing', address: 'kyc.address_too_long' },
       }),
     });
     const user = userEvent.setup();
@@ -339,11 +353,11 @@ describe('the verification link /kyc/{token}', () => {
   });
 
   it.each([
-    [413, 'Each file may be at most 10 MB.'],
-    [415, 'Files must be JPEG, PNG or PDF.'],
-    [404, 'This verification link is invalid or has expired.'],
-  ])('shows the %i answer %s', async (status, message) => {
-    const { user } = await openKyc({ [`POST ${SESSION}`]: jsonResponse(status, { message }) });
+    [413, 'Each file may be at most 10 MB.', 'kyc.file_too_large'],
+    [415, 'Files must be JPEG, PNG or PDF.', 'kyc.wrong_file_type'],
+    [404, 'This verification link is invalid or has expired.', 'kyc.invalid_link'],
+  ])('shows the %i answer %s', async (status, message, code) => {
+    const { user } = await openKyc({ [`POST ${SESSION}`]: jsonResponse(status, { message, code }) });
     await fillForm(user);
     await submit(user);
     expect(await screen.findByText(message)).toBeVisible();

@@ -17,9 +17,9 @@ import {
 setUpPageTests(
   () => import('../../src-public/pages/HomePage'),
   () => import('../../src-public/pages/AboutUsPage'),
-  () => import('../../src-public/auth/LoginPage'),
-  () => import('../../src-public/auth/RegisterPage'),
-  () => import('../../src-public/auth/VerifyEmailPage'),
+  () => import('../../src-public/auth/pages/LoginPage'),
+  () => import('../../src-public/auth/pages/RegisterPage'),
+  () => import('../../src-public/auth/pages/VerifyEmailPage'),
 );
 
 beforeEach(() => localStorage.clear());
@@ -283,7 +283,7 @@ describe('loader overlay', () => {
       screen.queryAllByRole('status').filter((el) => el.textContent === 'Loading...');
     expect(loadingStatus()).toHaveLength(1);
 
-    answer(jsonResponse(401, { message: 'Invalid email or password.' }));
+    answer(jsonResponse(401, { message: 'Invalid email or password.', code: 'auth.invalid_credentials' }));
     expect(await findToast('Invalid email or password.')).toBeVisible();
     await waitFor(() => expect(spinner()).not.toBeInTheDocument());
     await waitFor(() => expect(overlay).not.toBeVisible());

@@ -14,7 +14,7 @@ import {
 } from './helpers';
 
 setUpPageTests(
-  () => import('../../src-public/auth/LoginPage'),
+  () => import('../../src-public/auth/pages/LoginPage'),
   () => import('../../src-public/investor/InvestorLayout'),
   () => import('../../src-public/investor/OverviewPage'),
   () => import('../../src-public/investor/InvestmentsPage'),
@@ -135,7 +135,10 @@ describe('login form', () => {
   });
 
   it("shows the server's refusals: unverified e-mail, deactivated account, rate limit", async () => {
-    let answer = jsonResponse(403, { message: 'Please verify your email before logging in.' });
+    let answer = jsonResponse(403, {
+      message: 'Please verify your email before logging in.',
+      code: 'auth.email_not_verified',
+    });
     mockApi({ 'POST /api/auth/login': () => answer });
     const user = userEvent.setup();
     await openLogin();
@@ -144,20 +147,31 @@ describe('login form', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await findToast('Please verify your email before logging in.')).toBeVisible();
 
-    answer = jsonResponse(403, { message: 'Your account is deactivated.' });
+    answer = jsonResponse(403, { message: 'Your account is deactivated.', code: 'auth.deactivated' });
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await findToast('Your account is deactivated.')).toBeVisible();
 
-    answer = new Response(JSON.stringify({ message: 'Too many requests. Please try again later.' }), {
-      status: 429,
-      headers: { 'Content-Type': 'application/json', 'Retry-After': '60' },
-    });
+    answer = new Response(
+      JSON.stringify({
+        message: 'Too many requests. Please try again later.',
+        code: 'common.too_many_requests',
+      }),
+      {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '60' },
+      },
+    );
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await findToast('Too many requests. Please try again later.')).toBeVisible();
   });
 
   it("shows the server's known messages in the reader's language", async () => {
-    mockApi({ 'POST /api/auth/login': jsonResponse(401, { message: 'Invalid email or password.' }) });
+    mockApi({
+      'POST /api/auth/login': jsonResponse(401, {
+        message: 'Invalid email or password.',
+        code: 'auth.invalid_credentials',
+      }),
+    });
     const user = userEvent.setup();
     renderApp('/login', { language: 'de' });
     await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
@@ -208,8 +222,30 @@ describe('login form', () => {
     expect(await screen.findByText('You have no investments yet.')).toBeInTheDocument();
   });
 
+  it('translates a refused login by its code: German text for auth.invalid_credentials', async () => {
+    mockApi({
+      'POST /api/auth/login': jsonResponse(401, {
+        message: 'Invalid email or password.',
+        code: 'auth.invalid_credentials',
+      }),
+    });
+    const user = userEvent.setup();
+    await openPage('/login', 'Anmelden', { language: 'de' });
+    await user.type(screen.getByLabelText(/E-Mail/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/Passwort/), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^E-Mail oder Passwort ist ungültig\.$/);
+    expect(screen.queryByText('Invalid email or password.')).not.toBeInTheDocument();
+  });
+
   it("shows the server's message when the login is refused", async () => {
-    mockApi({ 'POST /api/auth/login': jsonResponse(401, { message: 'Invalid email or password.' }) });
+    mockApi({
+      'POST /api/auth/login': jsonResponse(401, {
+        message: 'Invalid email or password.',
+        code: 'auth.invalid_credentials',
+      }),
+    });
     const user = userEvent.setup();
     const { router } = await openLogin();
     await user.type(screen.getByLabelText(/Email/), 'ada@example.com');

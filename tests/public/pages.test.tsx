@@ -149,7 +149,12 @@ describe('ventures', () => {
 
   it('only logs a failed list: no empty-result message', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    mockApi({ 'GET /api/ventures': jsonResponse(500, { message: 'Something went wrong.' }) });
+    mockApi({
+      'GET /api/ventures': jsonResponse(500, {
+        message: 'Something went wrong.',
+        code: 'common.server_error',
+      }),
+    });
     renderApp('/ventures');
     await screen.findByRole('heading', { level: 1, name: 'Ventures' });
     await waitFor(() => expect(warn).toHaveBeenCalled());
@@ -158,7 +163,12 @@ describe('ventures', () => {
   });
 
   it("venture page: 'No venture found.' for an unknown id, 'Failed to fetch venture details.' on errors", async () => {
-    mockApi({ 'GET /api/ventures/id/broken': jsonResponse(500, { message: 'Something went wrong.' }) });
+    mockApi({
+      'GET /api/ventures/id/broken': jsonResponse(500, {
+        message: 'Something went wrong.',
+        code: 'common.server_error',
+      }),
+    });
     const { router } = renderApp('/ventures/missing');
     expect(await screen.findByRole('heading', { level: 1, name: 'No venture found.' })).toBeVisible();
     await router.navigate('/ventures/broken');
@@ -186,6 +196,7 @@ describe('ventures', () => {
       'GET /api/kyc/my-verification': { statusInOurSystem: 'complete' },
       'POST /api/investments': jsonResponse(403, {
         message: 'Please complete identity verification before investing.',
+        code: 'investment.not_verified',
       }),
     });
     const user = userEvent.setup();

@@ -163,7 +163,9 @@ describe('investor profile (/user/profile)', () => {
     const { user } = await openProfile({
       [`PUT ${UPDATE}`]: jsonResponse(400, {
         message: 'Current password is incorrect.',
+        code: 'auth.wrong_current_password',
         errors: { currentPassword: 'Current password is incorrect.' },
+        codes: { currentPassword: 'auth.wrong_current_password' },
       }),
     });
     await fill(user, field(/Current password/), 'wrongpassword');
@@ -236,7 +238,10 @@ describe('investor profile (/user/profile)', () => {
   it("shows a pending change on load and the server's refusal of a wrong code", async () => {
     const { user } = await openProfile({
       'GET /api/profile/get': { data: { ...sampleUser, pendingEmail: 'ada@new.example' } },
-      [`POST ${CONFIRM}`]: jsonResponse(400, { message: 'Invalid or expired code.' }),
+      [`POST ${CONFIRM}`]: jsonResponse(400, {
+        message: 'Invalid or expired code.',
+        code: 'auth.invalid_code',
+      }),
     });
     const notice = within(await screen.findByRole('form', { name: 'Confirm your new e-mail address' }));
     await fill(user, notice.getByLabelText(/Confirmation code/), '000000');

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { api } from '../../src-shared/api/client';
+import { api } from '../../src-shared/api/http';
 import { AFRICAN_COUNTRIES, LEGAL_FORMS } from '../../src-shared/constants/countries';
 import {
   bodiesOf,
@@ -15,9 +15,9 @@ import {
 } from './helpers';
 
 setUpPageTests(
-  () => import('../../src-public/auth/RegisterPage'),
-  () => import('../../src-public/auth/RegisterCorporatePage'),
-  () => import('../../src-public/auth/VerifyEmailPage'),
+  () => import('../../src-public/auth/pages/RegisterPage'),
+  () => import('../../src-public/auth/pages/RegisterCorporatePage'),
+  () => import('../../src-public/auth/pages/VerifyEmailPage'),
 );
 
 const REGISTER = '/api/auth/register';
@@ -206,7 +206,9 @@ describe('investor registration (/register)', () => {
     mockApi({
       [`POST ${REGISTER}`]: jsonResponse(400, {
         message: 'Invalid input.',
+        code: 'common.invalid_input',
         errors: { phone: 'Phone is required.', city: 'Please choose a city of the selected country.' },
+        codes: { phone: 'profile.phone_required', city: 'profile.choose_city' },
       }),
     });
     const user = userEvent.setup();
@@ -225,7 +227,12 @@ describe('investor registration (/register)', () => {
   });
 
   it("shows 'Email is already registered.' from a 409 answer", async () => {
-    mockApi({ [`POST ${REGISTER}`]: jsonResponse(409, { message: 'Email is already registered.' }) });
+    mockApi({
+      [`POST ${REGISTER}`]: jsonResponse(409, {
+        message: 'Email is already registered.',
+        code: 'auth.email_taken',
+      }),
+    });
     const user = userEvent.setup();
     await openRegister();
     await fillInvestor(user);
@@ -256,7 +263,7 @@ describe('investor registration (/register)', () => {
 
   it("shows 'Network error. Please try again later.' when the request cannot be made", async () => {
     mockApi();
-    vi.spyOn(api, 'post').mockImplementation(() => {
+    vi.spyOn(api, 'POST').mockImplementation(() => {
       throw new TypeError('Failed to build the request');
     });
     const user = userEvent.setup();

@@ -16,7 +16,7 @@ setUpPageTests(
   () => import('../../src-public/pages/HomePage'),
   () => import('../../src-public/ventures/VentureDetailPage'),
   () => import('../../src-public/ventures/VenturesPage'),
-  () => import('../../src-public/auth/LoginPage'),
+  () => import('../../src-public/auth/pages/LoginPage'),
   () => import('../../src-public/investor/InvestorLayout'),
   () => import('../../src-public/pages/PlaceholderPage'),
 );

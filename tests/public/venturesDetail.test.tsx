@@ -48,7 +48,10 @@ describe('venture page states', () => {
 
   it("reads 'No venture found.' for a 404 and for an empty answer", async () => {
     const { calls } = mockApi({
-      'GET /api/ventures/id/gone': jsonResponse(404, { message: 'Venture not found.' }),
+      'GET /api/ventures/id/gone': jsonResponse(404, {
+        message: 'Venture not found.',
+        code: 'venture.not_found',
+      }),
       'GET /api/ventures/id/empty': { data: null },
     });
     const { router } = renderApp('/ventures/gone');
@@ -65,7 +68,12 @@ describe('venture page states', () => {
   });
 
   it("reads 'Failed to fetch venture details.' for a server error and for no answer at all", async () => {
-    mockApi({ 'GET /api/ventures/id/broken': jsonResponse(500, { message: 'Something went wrong.' }) });
+    mockApi({
+      'GET /api/ventures/id/broken': jsonResponse(500, {
+        message: 'Something went wrong.',
+        code: 'common.server_error',
+      }),
+    });
     const { router } = renderApp('/ventures/broken');
     await waitFor(() =>
       expect(

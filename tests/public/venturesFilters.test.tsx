@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl } from '../../src-shared/api/client';
 import { AFRICAN_COUNTRIES } from '../../src-shared/constants/countries';
 import {
   DEFAULT_FILTERS,
@@ -14,7 +13,14 @@ import {
 
 const fromUrl = (search: string) => filtersFromSearchParams(new URLSearchParams(search));
 const toUrl = (filters: VentureFilters) => filtersToSearchParams(filters).toString();
-const apiUrl = (search: string) => buildUrl('/ventures', filtersToApiQuery(fromUrl(search)));
+/** The query the ventures page sends, written as a URL (form encoding, in the query's key order). */
+const apiUrl = (search: string) => {
+  const query = Object.entries(filtersToApiQuery(fromUrl(search))).map(([key, value]) => [
+    key,
+    String(value),
+  ]);
+  return `/api/ventures?${new URLSearchParams(query).toString()}`;
+};
 
 const EVERYTHING =
   'lifecycleStatus=new&ventureType=leasing&riskLevel=high&isConvertible=true&country=KE&closingIn=7d' +

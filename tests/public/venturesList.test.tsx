@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { venturesKeys } from '../../src-public/ventures/api';
+import { ventureKeys } from '../../src-public/ventures/api';
 import { SEARCH_DEBOUNCE_MS } from '../../src-public/ventures/VentureFilterForm';
 import {
   jsonResponse,
@@ -324,13 +324,13 @@ describe('ventures list: empty result, Reset Filters and the cache', () => {
     await waitFor(() => expect(cardTitles()).toEqual([LEASING.title]));
     expect(listCalls(calls).filter((url) => url === leasingUrl)).toHaveLength(1);
     expect(listCalls(calls).filter((url) => url === defaultUrl)).toHaveLength(1);
-    expect(queryClient.getQueryCache().findAll({ queryKey: venturesKeys.lists })).toHaveLength(2);
+    expect(queryClient.getQueryCache().findAll({ queryKey: ventureKeys.lists })).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: 'Reset Filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await waitFor(() => expect(cardTitles()).toHaveLength(2));
     expect(listCalls(calls).filter((url) => url === defaultUrl)).toHaveLength(2);
-    expect(queryClient.getQueryCache().findAll({ queryKey: venturesKeys.lists })).toHaveLength(1);
+    expect(queryClient.getQueryCache().findAll({ queryKey: ventureKeys.lists })).toHaveLength(1);
 
     await router.navigate('/ventures?ventureType=leasing');
     await waitFor(() => expect(cardTitles()).toEqual([LEASING.title]));
@@ -354,7 +354,7 @@ describe('ventures list: empty result, Reset Filters and the cache', () => {
     const { calls } = mockApi({
       'GET /api/ventures': () =>
         fail
-          ? jsonResponse(500, { message: 'Something went wrong.' })
+          ? jsonResponse(500, { message: 'Something went wrong.', code: 'common.server_error' })
           : ventureList([sampleVenture])({ url: '/api/ventures' } as ApiCall),
     });
     const { router } = renderApp('/ventures');

@@ -59,7 +59,7 @@ describe('investor verification (/user/verification)', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const { user } = await openVerification({
       [MINE]: verification({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }),
-      [START]: jsonResponse(409, { message: UNDER_REVIEW }),
+      [START]: jsonResponse(409, { message: UNDER_REVIEW, code: 'kyc.under_review' }),
     });
     expect(
       await screen.findByText(
@@ -76,7 +76,7 @@ describe('investor verification (/user/verification)', () => {
     const { user } = await openVerification(
       {
         [MINE]: verification({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }),
-        [START]: jsonResponse(409, { message: UNDER_REVIEW }),
+        [START]: jsonResponse(409, { message: UNDER_REVIEW, code: 'kyc.under_review' }),
       },
       'de',
     );
@@ -134,7 +134,10 @@ describe('investor verification (/user/verification)', () => {
 
   it("prefers the server's message, else 'Error starting verification.'", async () => {
     vi.spyOn(window, 'open').mockImplementation(() => null);
-    let answer = jsonResponse(409, { message: 'Your identity is already verified.' });
+    let answer = jsonResponse(409, {
+      message: 'Your identity is already verified.',
+      code: 'kyc.already_verified',
+    });
     const { user } = await openVerification({ [MINE]: verification({}), [START]: () => answer });
     await user.click(await screen.findByRole('button', { name: 'Start Verification' }));
     expect(await findToast('Your identity is already verified.')).toBeVisible();
@@ -145,7 +148,9 @@ describe('investor verification (/user/verification)', () => {
 
   it("counts a failed status check as pending with 'Could not check verification status'", async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    await openVerification({ [MINE]: jsonResponse(500, { message: 'Something went wrong.' }) });
+    await openVerification({
+      [MINE]: jsonResponse(500, { message: 'Something went wrong.', code: 'common.server_error' }),
+    });
     expect(await findToast('Could not check verification status')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Verify Your Identity' })).toBeVisible();
     expect(within(card()).queryByRole('note')).not.toBeInTheDocument();

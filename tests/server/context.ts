@@ -7,7 +7,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '../../src-shared/constants/enums';
-import { buildApp, type AppContext } from '../../src-server/app';
+import { buildApp } from '../../src-server/app';
+import type { AppContext } from '../../src-server/context';
 import { loadConfig } from '../../src-server/config';
 import { createDatabase, type Database } from '../../src-server/db/client';
 import { users } from '../../src-server/db/schema';
@@ -15,6 +16,7 @@ import { hashPassword } from '../../src-server/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { userAccountId } from '../../src-server/modules/ledger/service';
 import { Mailer } from '../../src-server/modules/mail/service';
+import { Jobs } from '../../src-server/plugins/jobs';
 import { codeOf, parseEml, type Mail } from '../support/eml';
 import { withDatabase } from './db-names';
 
@@ -23,6 +25,8 @@ export { parseEml, type Mail };
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The job queue (no timers: e-mails are sent by `outbox()`, i.e. `mailer.drain()`). */
+  jobs: Jobs;
   mailer: Mailer;
   /** Moves the app's clock: `clock.offsetMs = 11 * 60_000` is eleven minutes later. */
   clock: { offsetMs: number };
@@ -83,13 +87,10 @@ async function create(): Promise<TestContext> {
     KYC_ENCRYPTION_KEY: TEST_KYC_KEY,
   });
   const database = createDatabase(databaseUrl, { max: 10 });
-  const mailer = new Mailer({
-    connectionString: databaseUrl,
-    dataDir,
-    publicUrl: config.publicUrl,
-    log: { info: () => undefined, warn: () => undefined },
-    background: false,
-  });
+  const log = { info: () => undefined, warn: () => undefined };
+  const jobs = new Jobs({ connectionString: databaseUrl, log, background: false });
+  await jobs.start();
+  const mailer = new Mailer({ jobs, dataDir, publicUrl: config.publicUrl, log });
   await mailer.start({ work: false });
   const clock = { offsetMs: 0 };
   const ctx: AppContext = {
@@ -149,6 +150,7 @@ async function create(): Promise<TestContext> {
   resolved = {
     app,
     database,
+    jobs,
     mailer,
     clock,
     outbox,
@@ -175,7 +177,7 @@ export async function disposeContext(): Promise<void> {
   current = undefined;
   resolved = undefined;
   await context.app.close();
-  await context.mailer.stop();
+  await context.jobs.stop();
   await context.database.close();
   const info = inject('testDb');
   const admin = new pg.Client({ connectionString: info.adminUrl });

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase, runMigrations } from '../../src-server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src-server/db/embedded';
 import { Mailer } from '../../src-server/modules/mail/service';
+import { Jobs } from '../../src-server/plugins/jobs';
 import { withDatabase } from './db-names';
 
 /**
@@ -34,15 +35,11 @@ export default async function setup(project: TestProject) {
   await runMigrations(database);
   await database.close();
   // The job queue's tables too, so every clone starts with them.
-  const mailer = new Mailer({
-    connectionString: withDatabase(adminUrl, template),
-    dataDir: tmpdir(),
-    publicUrl: 'http://127.0.0.1',
-    log: { info: () => undefined, warn: () => undefined },
-    background: false,
-  });
-  await mailer.start({ work: false });
-  await mailer.stop();
+  const log = { info: () => undefined, warn: () => undefined };
+  const jobs = new Jobs({ connectionString: withDatabase(adminUrl, template), log, background: false });
+  await jobs.start();
+  await new Mailer({ jobs, dataDir: tmpdir(), publicUrl: 'http://127.0.0.1', log }).start({ work: false });
+  await jobs.stop();
 
   project.provide('testDb', { adminUrl, template, prefix });
 

@@ -36,18 +36,16 @@ beforeAll(async () => {
   t = await testContext();
   port = await freePort();
   mailer = new Mailer({
-    connectionString: t.databaseUrl,
+    jobs: t.jobs,
     dataDir: t.dataDir,
     smtpUrl: `smtp://127.0.0.1:${port}`,
     publicUrl: 'https://invest.example.com',
     log: { info: () => undefined, warn: () => undefined },
-    background: false,
   });
   await mailer.start({ work: false });
 });
 
 afterAll(async () => {
-  await mailer.stop();
   await stopSmtp();
 });
 

@@ -1,16 +1,13 @@
+import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import {
-  api,
-  ApiError,
-  apiRequest,
-  buildUrl,
-  DEFAULT_FALLBACK,
-  errorMessage,
-  NETWORK_ERROR_MESSAGE,
-  NO_RESPONSE_MESSAGE,
-} from '../../src-shared/api/client';
+import { api, ApiError, call, createApiClient, multipart, toApiError } from '../../src-shared/api/http';
+import { ERROR_TEXTS } from '../../src-shared/errors';
+import { resources } from '../../src-shared/i18n/catalogs';
+import { translateError, translateFieldErrors } from '../../src-shared/i18n/errors';
 
-type FetchMock = Mock<(input: string, init: RequestInit) => Promise<Response>>;
+/** src-shared/api/http.ts: the one client of both web entries (openapi-fetch over schema.d.ts). */
+
+type FetchMock = Mock<(request: Request) => Promise<Response>>;
 let fetchMock: FetchMock;
 
 function answer(status: number, body?: unknown, contentType = 'application/json') {
@@ -18,11 +15,10 @@ function answer(status: number, body?: unknown, contentType = 'application/json'
   fetchMock.mockResolvedValueOnce(new Response(text, { status, headers: { 'Content-Type': contentType } }));
 }
 
-/** The one call the client made: its URL and init. */
-function lastCall(): { url: string; init: RequestInit } {
+/** The one request the client sent. */
+function lastRequest(): Request {
   expect(fetchMock).toHaveBeenCalledTimes(1);
-  const [url, init] = fetchMock.mock.calls[0] ?? [];
-  return { url: url as string, init: init as RequestInit };
+  return fetchMock.mock.calls[0]![0];
 }
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
@@ -40,195 +36,178 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the spec texts', () => {
-  it('are word for word', () => {
-    expect(NO_RESPONSE_MESSAGE).toBe('No response from server. Please try again later.');
-    expect(NETWORK_ERROR_MESSAGE).toBe('Network error. Please try again later.');
-    expect(DEFAULT_FALLBACK).toBe('Something went wrong.');
-  });
-});
-
-describe('buildUrl', () => {
-  it('puts paths under /api once', () => {
-    expect(buildUrl('/ventures')).toBe('/api/ventures');
-    expect(buildUrl('ventures')).toBe('/api/ventures');
-    expect(buildUrl('/api/ventures')).toBe('/api/ventures');
-  });
-
-  it('adds the query without empty values', () => {
-    expect(
-      buildUrl('/ventures', {
-        page: 2,
-        search: 'solar farm',
-        empty: '',
-        none: null,
-        unset: undefined,
-        open: false,
-      }),
-    ).toBe('/api/ventures?page=2&search=solar+farm&open=false');
-    expect(buildUrl('/ventures', { empty: '', none: null })).toBe('/api/ventures');
-    expect(buildUrl('/ventures', {})).toBe('/api/ventures');
-  });
-});
-
-describe('apiRequest', () => {
-  it('GETs with cookies and JSON, and returns the parsed body', async () => {
-    answer(200, { data: [{ _id: 'abc' }] });
-    await expect(api.get('/ventures', { query: { page: 1 } })).resolves.toEqual({ data: [{ _id: 'abc' }] });
-    const { url, init } = lastCall();
-    expect(url).toBe('/api/ventures?page=1');
-    expect(init.method).toBe('GET');
-    expect(init.credentials).toBe('include');
-    expect(init.headers).toEqual({ Accept: 'application/json' });
-    expect(init.body).toBeUndefined();
+describe('call(api.METHOD(...))', () => {
+  it('GETs the path with its query, cookies of the same origin and JSON, and returns the body', async () => {
+    answer(200, { data: [], pagination: { page: 2, limit: 9, total: 0, totalPages: 1 } });
+    const body = await call(api.GET('/api/ventures', { params: { query: { page: 2, riskLevel: 'low' } } }));
+    expect(body).toEqual({ data: [], pagination: { page: 2, limit: 9, total: 0, totalPages: 1 } });
+    const request = lastRequest();
+    expect(request.method).toBe('GET');
+    const url = new URL(request.url);
+    expect(url.pathname).toBe('/api/ventures');
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.get('riskLevel')).toBe('low');
+    expect(request.credentials).toBe('same-origin');
+    expect(request.headers.get('Accept')).toBe('application/json');
   });
 
-  it('sends a body as JSON with its content type', async () => {
-    answer(200, { message: 'Login successful!' });
-    await api.post('/auth/login', { email: 'ada@example.com', password: 'secret' });
-    const { url, init } = lastCall();
-    expect(url).toBe('/api/auth/login');
-    expect(init.method).toBe('POST');
-    expect(init.credentials).toBe('include');
-    expect(init.headers).toEqual({ Accept: 'application/json', 'Content-Type': 'application/json' });
-    expect(init.body).toBe('{"email":"ada@example.com","password":"secret"}');
+  it('fills in path parameters and sends a body as JSON with its content type', async () => {
+    answer(200, { data: { _id: 'v-1' } });
+    await call(api.GET('/api/ventures/id/{ventureId}', { params: { path: { ventureId: 'a b' } } }));
+    expect(new URL(lastRequest().url).pathname).toBe('/api/ventures/id/a%20b');
+
+    fetchMock.mockReset();
+    answer(200, { message: 'Login successful!', user: {} });
+    await call(api.POST('/api/auth/login', { body: { email: 'ada@example.com', password: 'x' } }));
+    const request = lastRequest();
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(await request.text())).toEqual({ email: 'ada@example.com', password: 'x' });
   });
 
-  it('uses the method of each helper', async () => {
-    for (const [call, method] of [
-      [() => api.put('/x', { a: 1 }), 'PUT'],
-      [() => api.patch('/x', { a: 1 }), 'PATCH'],
-      [() => api.delete('/x'), 'DELETE'],
-    ] as const) {
-      fetchMock.mockReset();
-      answer(200, {});
-      await call();
-      expect(lastCall().init.method).toBe(method);
-    }
-    expect(lastCall().init.body).toBeUndefined();
-  });
-
-  it('sends FormData as it is, leaving the multipart content type to fetch', async () => {
-    answer(200, {});
-    const form = new FormData();
-    form.set('documentType', 'id_card');
-    await api.post('/kyc/upload', form);
-    const { init } = lastCall();
-    expect(init.body).toBe(form);
-    expect(init.headers).toEqual({ Accept: 'application/json' });
-  });
-
-  it('lets the caller add or replace headers and pass a signal', async () => {
-    answer(200, {});
-    const controller = new AbortController();
-    await api.post(
-      '/x',
-      { a: 1 },
-      { headers: { 'X-Test': '1', Accept: 'text/plain' }, signal: controller.signal },
+  it('sends a FormData body as multipart/form-data with its boundary', async () => {
+    answer(200, { message: 'ok' });
+    const form = multipart({ documentType: 'passport', address: 'Main 1', documentBack: null });
+    expect([...form.keys()]).toEqual(['documentType', 'address']);
+    await call(
+      api.POST('/api/kyc/session/{token}', { params: { path: { token: 't' } }, body: form as never }),
     );
-    const { init } = lastCall();
-    expect(init.headers).toEqual({ Accept: 'text/plain', 'Content-Type': 'application/json', 'X-Test': '1' });
-    expect(init.signal).toBe(controller.signal);
+    const request = lastRequest();
+    expect(request.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    const sent = await request.formData();
+    expect(sent.get('documentType')).toBe('passport');
+    expect(sent.get('address')).toBe('Main 1');
   });
 
-  it('returns null for an empty body and the text for a body that is not JSON', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    await expect(api.delete('/x')).resolves.toBeNull();
-    answer(200, 'plain words', 'text/plain');
-    await expect(api.get('/x')).resolves.toBe('plain words');
+  it('passes an AbortSignal on: aborting rejects with the AbortError itself', async () => {
+    fetchMock.mockImplementationOnce(
+      (request) =>
+        new Promise((_, reject) => {
+          request.signal.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+        }),
+    );
+    const controller = new AbortController();
+    const pending = call(api.GET('/api/health', { signal: controller.signal }));
+    controller.abort();
+    const error = await pending.then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
   });
 
-  it("fails with the server's message, status, body and field errors", async () => {
-    const body = { message: 'Invalid input.', errors: { email: 'Email is required.' } };
+  it('fails with one ApiError carrying the status, code, params, English message and field errors', async () => {
+    const body = {
+      message: 'Only €1,000.00 is left to fund in this venture.',
+      code: 'investment.left_to_fund',
+      params: { amount: 1000 },
+      errors: { amount: 'Only €1,000.00 is left to fund in this venture.' },
+      codes: { amount: 'investment.left_to_fund' },
+    };
     answer(400, body);
-    const error = await failure(api.post('/auth/register', {}, { fallbackMessage: 'Registration failed.' }));
-    expect(error.message).toBe('Invalid input.');
-    expect(error.name).toBe('ApiError');
+    const error = await failure(
+      call(api.POST('/api/investments', { body: { ventureId: 'v-1', amount: 2000 } })),
+    );
     expect(error.status).toBe(400);
-    expect(error.fromServer).toBe(true);
+    expect(error.code).toBe('investment.left_to_fund');
+    expect(error.knownCode).toBe('investment.left_to_fund');
+    expect(error.params).toEqual({ amount: 1000 });
+    expect(error.message).toBe('Only €1,000.00 is left to fund in this venture.');
+    expect(error.fieldErrors).toEqual({ amount: 'Only €1,000.00 is left to fund in this venture.' });
+    expect(error.fieldCodes).toEqual({ amount: 'investment.left_to_fund' });
     expect(error.body).toEqual(body);
-    expect(error.fieldErrors).toEqual({ email: 'Email is required.' });
   });
 
-  it.each([
-    ['no message', {}],
-    ['an empty message', { message: '' }],
-    ['a message that is not text', { message: 42 }],
-    ['a JSON null', null],
-  ])('falls back to the caller text when the error has %s', async (_name, body) => {
-    answer(500, body);
-    const error = await failure(api.get('/x', { fallbackMessage: 'Failed to load ventures.' }));
-    expect(error.message).toBe('Failed to load ventures.');
+  it('turns a 500 that is not JSON into common.server_error with the generic text', async () => {
+    answer(500, '<html>Bad gateway</html>', 'text/html');
+    const error = await failure(call(api.GET('/api/health')));
     expect(error.status).toBe(500);
-    expect(error.fromServer).toBe(false);
+    expect(error.code).toBe('common.server_error');
+    expect(error.message).toBe('Something went wrong.');
     expect(error.fieldErrors).toBeUndefined();
   });
 
-  it("falls back to 'Something went wrong.' without a caller text", async () => {
-    answer(502, '<html>Bad Gateway</html>', 'text/html');
-    const error = await failure(api.get('/x'));
-    expect(error.message).toBe('Something went wrong.');
-    expect(error.status).toBe(502);
-    expect(error.body).toBe('<html>Bad Gateway</html>');
-    expect(error.fromServer).toBe(false);
-  });
-
-  it("says 'No response from server. Please try again later.' when fetch itself fails", async () => {
+  it('says status 0, network.no_response, when no answer comes back', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await failure(api.get('/x', { fallbackMessage: 'Failed.' }));
+    const error = await failure(call(api.GET('/api/health')));
+    expect(error.status).toBe(0);
+    expect(error.code).toBe('network.no_response');
     expect(error.message).toBe('No response from server. Please try again later.');
-    expect(error.status).toBe(0);
-    expect(error.body).toBeNull();
-    expect(error.fromServer).toBe(false);
+    expect(error.message).toBe(ERROR_TEXTS['network.no_response']);
   });
 
-  it("uses the caller's no-response text when given", async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const error = await failure(api.get('/x', { noResponseMessage: 'Keine Antwort.' }));
-    expect(error.message).toBe('Keine Antwort.');
-    expect(error.status).toBe(0);
-  });
-
-  it('lets an abort through as it is', async () => {
-    const abort = new DOMException('The operation was aborted.', 'AbortError');
-    fetchMock.mockRejectedValueOnce(abort);
-    await expect(api.get('/x')).rejects.toBe(abort);
-  });
-
-  it("says 'Network error. Please try again later.' when the request cannot be built, without calling fetch", async () => {
-    const circular: Record<string, unknown> = {};
-    circular.self = circular;
-    for (const body of [circular, { amount: 10n }]) {
-      const error = await failure(apiRequest('/x', { method: 'POST', body, noResponseMessage: 'unused' }));
-      expect(error.message).toBe('Network error. Please try again later.');
-      expect(error.status).toBe(-1);
-      expect(error.fromServer).toBe(false);
-    }
+  it('talks to another origin with another fetch (tests against a running server)', async () => {
+    const own = vi.fn(async (_request: Request) => new Response(JSON.stringify({ balance: 5 })));
+    const client = createApiClient({ baseUrl: 'http://127.0.0.1:4000', fetch: own });
+    expect(await call(client.GET('/api/balances/my-balance'))).toEqual({ balance: 5 });
+    expect(own.mock.calls[0]![0].url).toBe('http://127.0.0.1:4000/api/balances/my-balance');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
-describe('errorMessage', () => {
-  it("shows the server's own text", () => {
-    expect(errorMessage(new ApiError('Email is already registered.', 409, {}, true), 'Failed.')).toBe(
-      'Email is already registered.',
-    );
+describe('toApiError', () => {
+  it('reads code, params, errors and codes, ignoring what is not text', () => {
+    const error = toApiError(409, {
+      message: 'A request with this Idempotency-Key is in progress.',
+      code: 'idempotency.in_progress',
+      errors: { amount: 'x', bad: 3 },
+      codes: { amount: 'investment.below_minimum' },
+    });
+    expect(error.code).toBe('idempotency.in_progress');
+    expect(error.fieldErrors).toEqual({ amount: 'x' });
+    expect(error.fieldCodes).toEqual({ amount: 'investment.below_minimum' });
   });
 
-  it('shows the no-response and network texts, which are not server texts', () => {
-    expect(errorMessage(new ApiError(NO_RESPONSE_MESSAGE, 0, null, false), 'Failed.')).toBe(
-      'No response from server. Please try again later.',
-    );
-    expect(errorMessage(new ApiError(NETWORK_ERROR_MESSAGE, -1, null, false), 'Failed.')).toBe(
-      'Network error. Please try again later.',
-    );
+  it('keeps an unknown code (a newer server) with its English message', () => {
+    const error = toApiError(418, { message: 'Something new.', code: 'future.thing' });
+    expect(error.code).toBe('future.thing');
+    expect(error.knownCode).toBeUndefined();
+    expect(error.message).toBe('Something new.');
+  });
+});
+
+describe('translating what the client threw', () => {
+  const german = i18next.createInstance();
+  void german.init({
+    resources: { de: { errors: resources.de.errors }, en: { errors: resources.en.errors } },
+    lng: 'de',
+    fallbackLng: 'en',
+    initAsync: false,
+    interpolation: { escapeValue: false },
   });
 
-  it("shows the fallback for an error the server did not word, or one that is not the client's", () => {
-    expect(errorMessage(new ApiError('Something went wrong.', 500, {}, false), 'Failed to save.')).toBe(
-      'Failed to save.',
+  it('shows a refused login in German by its code, not by its English text', async () => {
+    answer(401, { message: 'Invalid email or password.', code: 'auth.invalid_credentials' });
+    const error = await failure(
+      call(api.POST('/api/auth/login', { body: { email: 'a@b.c', password: 'x' } })),
     );
-    expect(errorMessage(new Error('boom'), 'Failed to save.')).toBe('Failed to save.');
-    expect(errorMessage('boom', 'Failed to save.')).toBe('Failed to save.');
+    expect(translateError(german, error)).toBe(resources.de.errors.auth.invalid_credentials);
+    expect(translateError(german, error)).not.toBe('Invalid email or password.');
+  });
+
+  it('formats money params for the language, in the message and per field', async () => {
+    answer(400, {
+      message: 'Minimum investment is €1,234.50',
+      code: 'investment.below_minimum',
+      params: { amount: 1234.5 },
+      errors: { amount: 'Minimum investment is €1,234.50' },
+      codes: { amount: 'investment.below_minimum' },
+    });
+    const error = await failure(call(api.POST('/api/investments', { body: { ventureId: 'v', amount: 1 } })));
+    expect(translateError(german, error)).toBe('Die Mindestanlage beträgt 1.234,50\u00a0€');
+    expect(translateFieldErrors(german, error)).toEqual({
+      amount: 'Die Mindestanlage beträgt 1.234,50\u00a0€',
+    });
+  });
+
+  it('shows no answer as network.no_response in German', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await failure(call(api.GET('/api/health')));
+    expect(translateError(german, error)).toBe(
+      'Keine Antwort vom Server. Bitte versuchen Sie es später erneut.',
+    );
   });
 });

@@ -20,7 +20,7 @@ import {
 } from 'react-admin';
 import { enumChoices } from '../../components/choices';
 import { errorText, fieldErrors } from '../../components/errors';
-import type { BackofficeAuthProvider, Profile } from '../../providers/authProvider';
+import type { BackofficeAuthProvider } from '../../providers/authProvider';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { toProfilePayload, validateProfile } from './profileForm';
 
@@ -60,15 +60,15 @@ export const ProfilePage = () => {
   const onSubmit = async (values: Record<string, unknown>) => {
     try {
       const result = await dataProvider.updateProfile(toProfilePayload(values));
-      notify(result?.message || 'app.profile.updated', { type: 'success' });
+      notify('app.profile.updated', { type: 'success' });
       if (result?.data) {
-        authProvider?.setProfile?.(result.data as unknown as Profile);
+        authProvider?.setProfile?.(result.data);
         queryClient.setQueryData(['backoffice', 'profile'], result.data);
         void refetchIdentity();
       }
     } catch (err) {
-      const raw = errorText(err, '');
-      const message = raw ? translate(raw, { _: raw }) : '';
+      // Already in the reader's language: the dataProvider translates the error's code.
+      const message = errorText(err, '');
       if (message) notify('app.profile.update_failed', { type: 'error', messageArgs: { message } });
       else notify('app.profile.update_failed_plain', { type: 'error' });
       return fieldErrors(err);

@@ -8,17 +8,6 @@ import { formatDate } from '../../components/DateText';
 import { errorText } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 
-/** The verification texts of the server (English) and their keys, so they show in the reader's language. */
-export const KYC_SERVER_MESSAGES: Readonly<Record<string, string>> = {
-  'Verification link generated!': 'app.verification.link_generated',
-  'Your identity is already verified.': 'app.verification.already_verified',
-  'Your documents are being reviewed. We will e-mail you the result.': 'app.verification.under_review',
-  'The verification service is not available right now. Please try again later.':
-    'app.verification.unavailable',
-};
-
-const messageKey = (message: string) => KYC_SERVER_MESSAGES[message] ?? message;
-
 interface VerificationState {
   status: KycStatus;
   reason: string | null;
@@ -32,7 +21,7 @@ interface VerificationState {
  * else the 'Verify Your Identity' card whose button asks for a verification link and opens it.
  * A failed status check counts as pending (spec 4). A rejected verification shows the reviewer's
  * reason and documents under review (pending with `submittedAt`) say so; both keep the button,
- * whose refusal (409) is shown as the server words it.
+ * whose refusal (409) is shown in the reader's language, translated by its code.
  */
 export const VerificationPage = () => {
   const translate = useTranslate();
@@ -67,14 +56,13 @@ export const VerificationPage = () => {
         notify('app.verification.no_url', { type: 'error' });
         return;
       }
-      notify(answer.message ? messageKey(answer.message) : 'app.verification.link_generated', {
-        type: 'success',
-      });
+      notify('app.verification.link_generated', { type: 'success' });
       setLink(url);
       window.open(url, '_blank', 'noopener');
     },
     onError: (error) =>
-      notify(messageKey(errorText(error, 'app.verification.start_failed')), { type: 'error' }),
+      // Translated by the error's code (kyc.already_verified, kyc.under_review, ...) in the dataProvider.
+      notify(errorText(error, 'app.verification.start_failed'), { type: 'error' }),
   });
   const submittedOn = data?.submittedAt ? formatDate(data.submittedAt, locale) : null;
 

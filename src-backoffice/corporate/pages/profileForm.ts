@@ -1,4 +1,9 @@
 /** Spec 5 "Profile": which fields the corporate profile sends, and the password rules. */
+import type { RequestBody } from '../../../src-shared/api/types';
+
+/** The PUT /api/profile/update body (generated from the server's schema). */
+export type ProfilePayload = RequestBody<'/api/profile/update', 'put'>;
+
 export const PROFILE_FIELDS = [
   'firstName',
   'lastName',
@@ -37,7 +42,7 @@ export function validateProfile(values: Record<string, unknown>): Record<string,
  * The PUT /api/profile/update body: the profile fields (strings trimmed), plus currentPassword and
  * newPassword only when both are given (if either is empty, neither is sent).
  */
-export function toProfilePayload(values: Record<string, unknown>): Record<string, unknown> {
+export function toProfilePayload(values: Record<string, unknown>): ProfilePayload {
   const payload: Record<string, unknown> = {};
   for (const field of PROFILE_FIELDS) {
     if (!(field in values)) continue;
@@ -50,5 +55,6 @@ export function toProfilePayload(values: Record<string, unknown>): Record<string
     payload.currentPassword = current;
     payload.newPassword = next;
   }
-  return payload;
+  // The form's values of the fields above; the server validates them.
+  return payload as ProfilePayload;
 }

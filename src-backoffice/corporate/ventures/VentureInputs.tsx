@@ -1,15 +1,18 @@
 import { Box, Grid, Typography } from '@mui/material';
 import { BooleanInput, DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { enumChoices } from '../../components/choices';
-import { useRequiredField } from './useRequiredField';
+import { useRequiredField, useVentureRule } from './useRequiredField';
 import { CREATE_REQUIRED_FIELDS, EDIT_REQUIRED_FIELDS, formatTags } from './ventureForm';
 
 /** The venture form shared by create and edit (spec 5). */
 export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
   const translate = useTranslate();
   const requiredField = useRequiredField();
+  const ventureRule = useVentureRule(mode);
   const requiredFields: readonly string[] = mode === 'create' ? CREATE_REQUIRED_FIELDS : EDIT_REQUIRED_FIELDS;
-  const rules = (field: string) => (requiredFields.includes(field) ? [requiredField(field)] : undefined);
+  // Required first, then the shared rules across fields (src-shared/rules/venture.ts).
+  const rules = (field: string) =>
+    requiredFields.includes(field) ? [requiredField(field), ventureRule(field)] : [ventureRule(field)];
   const isRequired = (field: string) => requiredFields.includes(field);
 
   return (

@@ -1,6 +1,9 @@
+import type { i18n as I18n } from 'i18next';
 import { useCallback } from 'react';
-import { useTranslate } from 'react-admin';
-import { isBlank } from './ventureForm';
+import { useI18nProvider, useTranslate } from 'react-admin';
+import { isMoneyParam } from '../../../src-shared/errors';
+import { formatEuros } from '../../../src-shared/money';
+import { isBlank, ventureTermErrors } from './ventureForm';
 
 /**
  * A validator per field whose message is '{Field Name} is required' in the current language
@@ -17,5 +20,25 @@ export function useRequiredField() {
           }
         : undefined,
     [translate],
+  );
+}
+
+/**
+ * A validator per field for the shared rules across fields (min <= max <= target, ranges, closing
+ * date): the rule's error code translated in the current language (the `errors` namespace).
+ */
+export function useVentureRule(mode: 'create' | 'edit') {
+  const i18n = (useI18nProvider() as { i18n?: I18n }).i18n;
+  return useCallback(
+    (field: string) => (_value: unknown, values: Record<string, unknown>) => {
+      const error = ventureTermErrors(values ?? {}, mode)[field];
+      if (!error) return undefined;
+      if (!i18n) return error.code;
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(error.params ?? {}))
+        params[name] = isMoneyParam(name) ? formatEuros(Number(value), i18n.language) : String(value);
+      return i18n.t(error.code, { ns: 'errors', ...params });
+    },
+    [i18n, mode],
   );
 }

@@ -3,33 +3,20 @@
  * fields are required, the 'Target Amount is required' messages, and the payload normalisation
  * (text trimmed, numbers converted, closingDate as an ISO date, tags split on commas, riskLevel
  * defaulting to medium). Read-only fields are left to the dataProvider, which sends writable ones only.
+ * The rules themselves (required fields, the terms across fields) are src-shared/rules/venture.ts,
+ * which the server applies too.
  */
-export const CREATE_REQUIRED_FIELDS = [
-  'title',
-  'country',
-  'shortDescription',
-  'longDescription',
-  'collateralDescription',
-  'ventureType',
-  'targetAmount',
-  'expectedReturn',
-  'investmentPeriod',
-  'closingDate',
-  'minInvestmentAmount',
-  'maxInvestmentAmount',
-  'collateralValue',
-  'loanToValue',
-] as const;
+import {
+  checkVentureTerms,
+  CREATE_REQUIRED_FIELDS,
+  EDIT_REQUIRED_FIELDS,
+  isBlank,
+  type FieldErrors,
+} from '../../../src-shared/rules/venture';
+import { eurosToCents } from '../../../src-shared/money';
 
-export const EDIT_REQUIRED_FIELDS = [
-  'title',
-  'country',
-  'ventureType',
-  'targetAmount',
-  'expectedReturn',
-  'investmentPeriod',
-  'closingDate',
-] as const;
+// The required fields and the rules across fields are the server's own (src-shared/rules/venture.ts).
+export { CREATE_REQUIRED_FIELDS, EDIT_REQUIRED_FIELDS, isBlank };
 
 const TEXT_FIELDS = [
   'title',
@@ -53,14 +40,6 @@ const NUMBER_FIELDS = [
 export function fieldWords(field: string): string {
   const words = field.replace(/([a-z0-9])([A-Z])/g, '$1 $2');
   return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-export function isBlank(value: unknown): boolean {
-  if (value === undefined || value === null) return true;
-  if (typeof value === 'string') return value.trim() === '';
-  if (typeof value === 'number') return Number.isNaN(value);
-  if (Array.isArray(value)) return value.length === 0;
-  return false;
 }
 
 /** Tags as typed ('a, b,,c ') or as stored (['a', 'b']) -> ['a', 'b', 'c']. */
@@ -94,4 +73,56 @@ export function toVenturePayload(data: Record<string, unknown>): Record<string, 
   if (isBlank(payload.riskLevel)) payload.riskLevel = 'medium';
   if ('isConvertible' in payload) payload.isConvertible = Boolean(payload.isConvertible);
   return payload;
+}
+
+const TERM_FIELDS = [
+  'country',
+  'minInvestmentAmount',
+  'maxInvestmentAmount',
+  'targetAmount',
+  'expectedReturn',
+  'investmentPeriod',
+  'loanToValue',
+  'closingDate',
+] as const;
+
+/**
+ * The shared rules across fields (src-shared/rules/venture.ts) on the form's values, once every term
+ * is filled in (the required checks speak first): per field, an error code and its params. The
+ * closing date must be in the future on create; an edit keeps the date it has.
+ */
+export function ventureTermErrors(
+  values: Record<string, unknown>,
+  mode: 'create' | 'edit',
+  now: Date = new Date(),
+): FieldErrors {
+  if (TERM_FIELDS.some((field) => isBlank(values[field]))) return {};
+  const payload = toVenturePayload(values);
+  const cents = (field: string) => eurosToCents(payload[field]);
+  const [min, max, target] = [
+    cents('minInvestmentAmount'),
+    cents('maxInvestmentAmount'),
+    cents('targetAmount'),
+  ];
+  const closingDate = new Date(String(payload.closingDate));
+  if (min === null || max === null || target === null || Number.isNaN(closingDate.getTime())) return {};
+  const collateral = isBlank(values.collateralValue) ? undefined : cents('collateralValue');
+  const amountFunded = typeof values.amountFunded === 'number' ? eurosToCents(values.amountFunded) : null;
+  return checkVentureTerms(
+    {
+      country: String(payload.country),
+      minInvestmentCents: min,
+      maxInvestmentCents: max,
+      targetAmountCents: target,
+      expectedReturn: Number(payload.expectedReturn),
+      investmentPeriod: Number(payload.investmentPeriod),
+      loanToValue: Number(payload.loanToValue),
+      closingDate,
+      ...(collateral != null && { collateralValueCents: collateral }),
+      ...(amountFunded != null && { amountFundedCents: amountFunded }),
+      tags: parseTags(values.tags),
+    },
+    now,
+    { checkClosingDate: mode === 'create' },
+  );
 }

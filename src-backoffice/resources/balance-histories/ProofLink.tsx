@@ -1,9 +1,10 @@
 import { Link } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import type { HistoryRow } from '../../../src-shared/api/types';
 
 /** Link to the proof document of a ledger entry, when one was uploaded (same origin only). */
 export const ProofLink = (_props: { label?: string }) => {
-  const record = useRecordContext<{ proofUrl?: string | null }>();
+  const record = useRecordContext<Pick<HistoryRow, 'proofUrl'>>();
   const translate = useTranslate();
   const url = record?.proofUrl;
   if (typeof url !== 'string' || url === '' || /^[a-z]+:|^\/\//i.test(url)) return null;

@@ -57,12 +57,12 @@ export const AddBalancePage = () => {
     const { amount, note, proof } = values as AddBalanceValues;
     setSaving(true);
     try {
-      const result = await dataProvider.addBalance(userId, {
+      await dataProvider.addBalance(userId, {
         amount: amount ?? 0,
         note: note ?? '',
         proof: proof?.rawFile ?? null,
       });
-      notify(result?.message || 'app.balances.updated', { type: 'success' });
+      notify('app.balances.updated', { type: 'success' });
       navigate(`${basename}/balances`);
     } catch (error) {
       notify(errorText(error, 'app.error.generic'), { type: 'error' });

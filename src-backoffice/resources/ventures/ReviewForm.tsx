@@ -14,10 +14,7 @@ import { enumChoices } from '../../components/choices';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { VentureRecord } from './VentureDetails';
 
-interface ReviewValues {
-  adminStatus: string;
-  adminNotes: string;
-}
+type ReviewValues = Pick<VentureRecord, 'adminStatus' | 'adminNotes'>;
 
 /**
  * The admin review form (spec 2.7): adminStatus and adminNotes, saved through

@@ -1,43 +1,15 @@
 import { Alert, Box, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import type { Venture } from '../../../src-shared/api/types';
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { EnumField } from '../../components/EnumField';
 import { fundedShare } from '../../components/FundingField';
 import { ventureImageUrl } from './ventureImage';
 
-export interface VentureRecord {
-  id: string;
-  title?: string;
-  shortDescription?: string;
-  longDescription?: string;
-  collateralDescription?: string;
-  country?: string;
-  ventureType?: string;
-  riskLevel?: string;
-  minInvestmentAmount?: number;
-  maxInvestmentAmount?: number;
-  targetAmount?: number;
-  amountFunded?: number;
-  expectedReturn?: number;
-  investmentPeriod?: number;
-  closingDate?: string;
-  collateralValue?: number;
-  loanToValue?: number;
-  isConvertible?: boolean;
-  tags?: string[];
-  images?: string[];
-  lifecycleStatus?: string;
-  visibility?: string;
-  adminStatus?: string;
-  adminNotes?: string;
-  adminReviewedAt?: string;
-  goesLiveAt?: string | null;
-  createdBy?: { firstName?: string; lastName?: string; email?: string };
-  createdAt?: string;
-  updatedAt?: string;
-}
+/** A venture as GET /api/ventures/id/{ventureId} answers it (generated types), with react-admin's `id`. */
+export type VentureRecord = Venture & { id: string };
 
 const Stat = ({ label, children }: { label: string; children: ReactNode }) => {
   const translate = useTranslate();

@@ -13,8 +13,9 @@ import {
   resetPasswordBodySchema,
   verifyEmailBodySchema,
 } from '../../../src-shared/contracts/auth';
-import { errorSchema, messageSchema } from '../../../src-shared/contracts/common';
-import type { AppContext } from '../../app';
+import { messageSchema } from '../../../src-shared/contracts/common';
+import type { AppContext } from '../../context';
+import { responses, WRITE } from '../../lib/responses';
 import { requestLanguage } from '../../lib/language';
 import { clearSessionCookies, requireAuth, requireSignedIn, setSessionCookies } from '../../plugins/session';
 import * as rateLimit from './rate-limit';
@@ -30,8 +31,6 @@ import {
 } from './service';
 import { revokeSessionByToken, SESSION_COOKIE } from './sessions';
 import { toUser } from './users';
-
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -52,7 +51,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Register an investor; e-mails a 6-digit verification code',
           body: registerBodySchema,
-          response: { 201: registerResponseSchema, ...errors },
+          response: responses({ 201: registerResponseSchema }, ...WRITE, 409, 429),
         },
       },
       async (request, reply) => {
@@ -70,7 +69,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Register a company; e-mails a 6-digit verification code',
           body: registerCorporateBodySchema,
-          response: { 201: registerResponseSchema, ...errors },
+          response: responses({ 201: registerResponseSchema }, ...WRITE, 409, 429),
         },
       },
       async (request, reply) => {
@@ -88,7 +87,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Verify the e-mail address with its code (5 wrong tries burn the code)',
           body: verifyEmailBodySchema,
-          response: { 200: messageSchema, ...errors },
+          response: responses({ 200: messageSchema }, ...WRITE, 409, 429),
         },
       },
       async (request) => {
@@ -104,7 +103,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Send a new verification code (at most one a minute; same answer for any address)',
           body: emailOnlyBodySchema,
-          response: { 200: messageSchema, ...errors },
+          response: responses({ 200: messageSchema }, ...WRITE, 429),
         },
       },
       async (request) => {
@@ -120,7 +119,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Sign in; sets the `sid` and `logged_in` cookies',
           body: loginBodySchema,
-          response: { 200: loginResponseSchema, ...errors },
+          response: responses({ 200: loginResponseSchema }, ...WRITE, 401, 429),
         },
       },
       async (request, reply) => {
@@ -142,7 +141,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'E-mail a password-reset code and link (same answer for any address)',
           body: emailOnlyBodySchema,
-          response: { 200: messageSchema, ...errors },
+          response: responses({ 200: messageSchema }, ...WRITE, 429),
         },
       },
       async (request) => {
@@ -158,7 +157,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Set a new password with the reset code; ends every session of the account',
           body: resetPasswordBodySchema,
-          response: { 200: messageSchema, ...errors },
+          response: responses({ 200: messageSchema }, ...WRITE, 429),
         },
       },
       async (request) => {
@@ -173,7 +172,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['auth'],
           summary: 'Sign out: revokes the session and clears both cookies',
-          response: { 200: messageSchema, 429: errorSchema },
+          response: responses({ 200: messageSchema }, ...WRITE, 429),
         },
       },
       async (request, reply) => {
@@ -195,7 +194,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['profile'],
           summary: 'The signed-in user',
-          response: { 200: profileResponseSchema, 401: errorSchema },
+          response: responses({ 200: profileResponseSchema }, 401),
         },
       },
       async (request) => ({ data: toUser(requireAuth(request).user) }),
@@ -211,7 +210,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Update the profile. A password change needs currentPassword and ends the other sessions; a new e-mail ' +
             'address takes effect only after POST /api/profile/confirm-email with the code sent to it',
           body: profileUpdateBodySchema,
-          response: { 200: profileUpdateResponseSchema, ...errors },
+          response: responses({ 200: profileUpdateResponseSchema }, ...WRITE, 401, 409, 429),
         },
       },
       async (request) => {
@@ -229,7 +228,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['profile'],
           summary: 'Confirm a new e-mail address with the code sent to it',
           body: confirmEmailBodySchema,
-          response: { 200: profileUpdateResponseSchema, ...errors },
+          response: responses({ 200: profileUpdateResponseSchema }, ...WRITE, 401, 409),
         },
       },
       async (request) => {

@@ -8,7 +8,7 @@ import type {
   RegisterBody,
   RegisterCorporateBody,
 } from '../../../src-shared/contracts/auth';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
 import { sessions, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';

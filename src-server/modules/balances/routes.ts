@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, pagination } from '../../../src-shared/contracts/common';
+import { listOf, listResponse } from '../../lib/list';
 import {
   adminHistoryRowSchema,
   allHistoriesQuerySchema,
@@ -9,18 +8,25 @@ import {
   balancesQuerySchema,
   historyQuerySchema,
   historyRowSchema,
-  listOf,
 } from '../../../src-shared/contracts/money';
-import { centsToEuros, eurosToCents } from '../../../src-shared/money';
-import type { AppContext } from '../../app';
-import { accounts } from '../../db/schema';
+import { eurosToCents } from '../../../src-shared/money';
+import type { AppContext } from '../../context';
+import { responses, ROLE, WRITE } from '../../lib/responses';
 import { HttpError } from '../../lib/http-error';
 import { isAdminRole, requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
 import { readIdempotencyKey } from '../idempotency';
-import { adjustBalance, allHistories, historyOf, listBalances, readProof, type Proof } from './service';
-import { isUuid } from '../../lib/query';
+import {
+  adjustBalance,
+  allHistories,
+  balanceOf,
+  historyOf,
+  listBalances,
+  readProof,
+  type Proof,
+} from './service';
+import { fileField } from '../../lib/multipart';
+import { idParam } from '../../lib/params';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 
 export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -32,16 +38,11 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['balances'],
           summary: "The signed-in investor's or corporate's balance in euros",
-          response: { 200: z.object({ balance: z.number() }), 401: errorSchema, 403: errorSchema },
+          response: responses({ 200: z.object({ balance: z.number() }) }, ...ROLE),
         },
       },
       async (request) => {
-        const { user } = requireAuth(request);
-        const [row] = await ctx.db
-          .select({ balanceCents: accounts.balanceCents })
-          .from(accounts)
-          .where(eq(accounts.userId, user.id));
-        return { balance: centsToEuros(row?.balanceCents ?? 0n) };
+        return { balance: await balanceOf(ctx.db, requireAuth(request).user.id) };
       },
     );
 
@@ -53,12 +54,12 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['balances'],
           summary: 'Every investor and corporate balance; search, sortBy updatedAt|balance, sortOrder',
           querystring: balancesQuerySchema,
-          response: { 200: listOf(balanceRowSchema), ...errors },
+          response: responses({ 200: listOf(balanceRowSchema) }, 400, ...ROLE),
         },
       },
       async (request) => {
         const { rows, total } = await listBalances(ctx.db, request.query);
-        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+        return listResponse(rows, request.query, total);
       },
     );
 
@@ -70,12 +71,12 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['balances'],
           summary: 'Every balance movement of every person, newest first, with the proof of an adjustment',
           querystring: allHistoriesQuerySchema,
-          response: { 200: listOf(adminHistoryRowSchema), ...errors },
+          response: responses({ 200: listOf(adminHistoryRowSchema) }, 400, ...ROLE),
         },
       },
       async (request) => {
         const { rows, total } = await allHistories(ctx.db, request.query);
-        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+        return listResponse(rows, request.query, total);
       },
     );
 
@@ -87,19 +88,19 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['balances'],
           summary:
             "A person's balance movements (their ledger entries), newest first; that person or an admin",
-          params: z.object({ userId: z.string() }),
+          params: idParam('userId', 'user.not_found'),
           querystring: historyQuerySchema,
-          response: { 200: listOf(historyRowSchema), ...errors },
+          response: responses({ 200: listOf(historyRowSchema) }, 401, 404),
         },
       },
       async (request) => {
         const auth = requireAuth(request);
         const { userId } = request.params;
         // Someone else's history does not exist as far as the caller can tell.
-        if (!isUuid(userId) || (auth.user.id !== userId && !isAdminRole(auth.user.role)))
+        if (auth.user.id !== userId && !isAdminRole(auth.user.role))
           throw new HttpError(404, 'user.not_found');
         const { rows, total } = await historyOf(ctx.db, userId, request.query);
-        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+        return listResponse(rows, request.query, total);
       },
     );
 
@@ -111,20 +112,25 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['balances'],
           summary:
             'Add (positive) or deduct (negative) an amount: multipart fields amount (two decimals, not 0), note, proof (JPEG, PNG or PDF, 10 MB). Optional Idempotency-Key',
-          params: z.object({ userId: z.string() }),
+          params: idParam('userId', 'user.not_found'),
           consumes: ['multipart/form-data'],
-          response: {
-            200: z.object({ message: z.string(), balance: z.number() }),
-            ...errors,
-            413: errorSchema,
-            415: errorSchema,
-            422: errorSchema,
-          },
+          multipart: z.object({
+            amount: z.string().describe('Euros, at most two decimals, not 0; negative deducts'),
+            note: z.string().max(500).optional(),
+            proof: fileField('JPEG, PNG or PDF, at most 10 MB').optional(),
+          }),
+          response: responses(
+            { 200: z.object({ message: z.string(), balance: z.number() }) },
+            ...WRITE,
+            ...ROLE,
+            404,
+            409,
+            422,
+          ),
         },
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        if (!isUuid(request.params.userId)) throw new HttpError(404, 'user.not_found');
         if (!request.isMultipart()) throw new HttpError(415, 'balance.not_multipart');
         const fields: Record<string, string> = {};
         let proof: Proof | null = null;
@@ -180,18 +186,17 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['balances'],
           summary: 'The proof attached to a balance adjustment, for admins only (404 for anyone else)',
-          params: z.object({ transactionId: z.string() }),
-          response: {
-            200: z.unknown().describe('image/jpeg, image/png or application/pdf'),
-            401: errorSchema,
-            404: errorSchema,
-          },
+          params: idParam('transactionId', 'balance.proof_not_found'),
+          response: responses(
+            { 200: z.unknown().describe('image/jpeg, image/png or application/pdf') },
+            401,
+            404,
+          ),
         },
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        if (!isAdminRole(auth.user.role) || !isUuid(request.params.transactionId))
-          throw new HttpError(404, 'balance.proof_not_found');
+        if (!isAdminRole(auth.user.role)) throw new HttpError(404, 'balance.proof_not_found');
         const proof = await readProof(ctx, request.params.transactionId);
         return reply
           .header('content-type', proof.mimeType)

@@ -6,14 +6,15 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { LedgerKind } from '../../../src-shared/constants/enums';
 import type { HistoryRow } from '../../../src-shared/contracts/money';
 import { centsToEuros } from '../../../src-shared/money';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import { DOCUMENT_TYPES, fileTypeOf } from '../../lib/file-type';
+import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
 import { hashRequest, once } from '../idempotency';
 import { decryptDocument, encryptDocument } from '../kyc/crypto';
-import { sniffDocument } from '../kyc/service';
 import { externalAccountId, postTransaction, userAccountId } from '../ledger/service';
 import { containsPattern } from '../../lib/query';
 
@@ -68,6 +69,15 @@ async function loadHolder(db: DbOrTx, userId: string) {
   return user;
 }
 
+/** A person's balance in euros (0 before their account exists). */
+export async function balanceOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ balanceCents: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.userId, userId));
+  return centsToEuros(row?.balanceCents ?? 0n);
+}
+
 export async function historyOf(
   db: DbOrTx,
   userId: string,
@@ -84,7 +94,7 @@ export async function historyOf(
       .where(where)
       .orderBy(desc(ledgerEntries.id))
       .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
+      .offset(pageOffset(page)),
     db
       .select({ total: count() })
       .from(ledgerEntries)
@@ -113,7 +123,7 @@ export async function allHistories(db: DbOrTx, query: { search?: string; page: n
       .where(where)
       .orderBy(desc(ledgerEntries.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query)),
     db
       .select({ total: count() })
       .from(ledgerEntries)
@@ -153,7 +163,7 @@ export async function listBalances(
       .where(where)
       .orderBy(direction(column), direction(accounts.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query)),
     db.select({ total: count() }).from(accounts).innerJoin(users, eq(users.id, accounts.userId)).where(where),
   ]);
   return {
@@ -185,7 +195,7 @@ export async function adjustBalance(
   idempotencyKey: string | undefined,
 ) {
   const now = ctx.now();
-  if (input.proof && !sniffDocument(input.proof.bytes)) {
+  if (input.proof && !fileTypeOf(input.proof.bytes, DOCUMENT_TYPES)) {
     throw new HttpError(415, 'balance.proof_wrong_type');
   }
   const key = ctx.config.kycEncryptionKey;
@@ -270,5 +280,5 @@ export async function readProof(
   if (!row?.proofPath) throw new HttpError(404, 'balance.proof_not_found');
   const stored = await readFile(join(ctx.config.dataDir, 'private', row.proofPath));
   const bytes = decryptDocument(ctx.config.kycEncryptionKey!, stored);
-  return { bytes, mimeType: sniffDocument(bytes) ?? 'application/octet-stream' };
+  return { bytes, mimeType: fileTypeOf(bytes, DOCUMENT_TYPES) ?? 'application/octet-stream' };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import { databaseAnswers } from './service';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -17,21 +18,10 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (_request, reply) => {
-        try {
-          const client = await ctx.pool.connect();
-          try {
-            await client.query({ text: 'SELECT 1', query_timeout: 2_000 } as never);
-            client.release();
-          } catch (error) {
-            client.release(true); // a broken connection leaves the pool instead of going back to it
-            throw error;
-          }
-          return { status: 'ok' as const };
-        } catch {
-          return reply
-            .status(503)
-            .send({ status: 'unavailable' as const, message: 'The database does not answer.' });
-        }
+        if (await databaseAnswers(ctx.pool)) return { status: 'ok' as const };
+        return reply
+          .status(503)
+          .send({ status: 'unavailable' as const, message: 'The database does not answer.' });
       },
     );
   };

@@ -1,30 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, pagination } from '../../../src-shared/contracts/common';
+import { listOf, listResponse } from '../../lib/list';
 import {
   adminInvestmentQuerySchema,
   adminInvestmentSchema,
   cancelBodySchema,
   investBodySchema,
   investmentSchema,
-  listOf,
   repaymentBodySchema,
   repaymentResultSchema,
 } from '../../../src-shared/contracts/money';
 import { ventureSchema } from '../../../src-shared/contracts/ventures';
-import type { AppContext } from '../../app';
-import { HttpError } from '../../lib/http-error';
+import type { AppContext } from '../../context';
+import { responses, ROLE, WRITE } from '../../lib/responses';
 import { requireAuth, requireRole } from '../../plugins/session';
 import { readIdempotencyKey } from '../idempotency';
 import { cancelVenture, closeFunding, invest, listForAdmin, listMine, recordRepayment } from './service';
-import { isUuid } from '../../lib/query';
+import { idParam } from '../../lib/params';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const ventureParams = z.object({ ventureId: z.string() });
+const ventureParams = idParam('ventureId', 'venture.not_found');
 const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
-const checkVentureId = (id: string) => {
-  if (!isUuid(id)) throw new HttpError(404, 'venture.not_found');
-};
 
 export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,17 +32,18 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary:
             'Invest (verified investors): every rule checked in one transaction; optional Idempotency-Key header (same key within 24 h returns the first answer; another body 422)',
           body: investBodySchema,
-          response: {
-            201: z.object({ message: z.string(), data: investmentSchema }),
-            ...errors,
-            422: errorSchema,
-          },
+          response: responses(
+            { 201: z.object({ message: z.string(), data: investmentSchema }) },
+            ...WRITE,
+            ...ROLE,
+            404,
+            409,
+            422,
+          ),
         },
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        // An unknown venture id is a 404 like any venture the caller cannot see.
-        if (!isUuid(request.body.ventureId)) throw new HttpError(404, 'venture.not_found');
         const answer = await invest(ctx, requireAuth(request), request.body, key);
         if (answer.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode as 201).send(answer.body);
@@ -61,7 +57,7 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['investments'],
           summary: "The investor's investments, newest first",
-          response: { 200: z.object({ data: z.array(investmentSchema) }), ...errors },
+          response: responses({ 200: z.object({ data: z.array(investmentSchema) }) }, ...ROLE),
         },
       },
       async (request) => ({ data: await listMine(ctx.db, requireAuth(request).user.id) }),
@@ -75,12 +71,12 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['investments'],
           summary: 'Every investment with its investor; search (investor or venture) and status',
           querystring: adminInvestmentQuerySchema,
-          response: { 200: listOf(adminInvestmentSchema), ...errors },
+          response: responses({ 200: listOf(adminInvestmentSchema) }, 400, ...ROLE),
         },
       },
       async (request) => {
         const { rows, total } = await listForAdmin(ctx.db, request.query);
-        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+        return listResponse(rows, request.query, total);
       },
     );
 
@@ -93,11 +89,10 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary:
             'Close the funding early: new -> funded, investments completed, escrow paid out (repeat: no change)',
           params: ventureParams,
-          response: { 200: ventureAnswer, ...errors },
+          response: responses({ 200: ventureAnswer }, ...WRITE, ...ROLE, 404, 409),
         },
       },
       async (request) => {
-        checkVentureId(request.params.ventureId);
         return closeFunding(ctx, requireAuth(request), request.params.ventureId);
       },
     );
@@ -111,11 +106,10 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Cancel a venture that is not funded and refund every investor (repeat: no change)',
           params: ventureParams,
           body: cancelBodySchema,
-          response: { 200: ventureAnswer, ...errors },
+          response: responses({ 200: ventureAnswer }, ...WRITE, ...ROLE, 404, 409),
         },
       },
       async (request) => {
-        checkVentureId(request.params.ventureId);
         return cancelVenture(
           ctx,
           requireAuth(request).user.id,
@@ -135,15 +129,17 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Record a repayment (principal plus interest) credited pro rata to the cent; final: true marks the venture repaid. Optional Idempotency-Key',
           params: ventureParams,
           body: repaymentBodySchema,
-          response: {
-            200: z.object({ message: z.string(), data: repaymentResultSchema }),
-            ...errors,
-            422: errorSchema,
-          },
+          response: responses(
+            { 200: z.object({ message: z.string(), data: repaymentResultSchema }) },
+            ...WRITE,
+            ...ROLE,
+            404,
+            409,
+            422,
+          ),
         },
       },
       async (request, reply) => {
-        checkVentureId(request.params.ventureId);
         const key = readIdempotencyKey(request.headers);
         const answer = await recordRepayment(
           ctx,

@@ -3,7 +3,8 @@ import type { InvestmentStatus } from '../../../src-shared/constants/enums';
 import type { AdminInvestment, Investment } from '../../../src-shared/contracts/money';
 import type { Venture } from '../../../src-shared/contracts/ventures';
 import { centsToEuros, eurosToCents, expectedReturnCents, formatEuros } from '../../../src-shared/money';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { accounts, investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -13,7 +14,7 @@ import { once, type Answer } from '../idempotency';
 import { escrowAccountId, externalAccountId, postTransaction, userAccountId } from '../ledger/service';
 import { publicTotals } from '../ventures/count-cache';
 import { toVenture } from '../ventures/service';
-import { containsPattern } from '../../lib/query';
+import { containsPattern, isUuid } from '../../lib/query';
 
 const ALREADY_CANCELLED = 'This venture is already cancelled.';
 const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
@@ -96,6 +97,8 @@ export async function invest(
   body: { ventureId: string; amount: number },
   idempotencyKey: string | undefined,
 ): Promise<Answer<{ message: string; data: Investment }> & { replayed: boolean }> {
+  // An id that is not a UUID names no venture: 404 like any venture the caller cannot see.
+  if (!isUuid(body.ventureId)) throw new HttpError(404, 'venture.not_found');
   const amountCents = eurosToCents(body.amount)!;
   const now = ctx.now();
   let fundedNow = false;
@@ -221,7 +224,7 @@ export async function listForAdmin(
       .where(and(...where))
       .orderBy(desc(investments.investmentDate), desc(investments.id))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query)),
     db
       .select({ total: count() })
       .from(investments)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, pagination } from '../../../src-shared/contracts/common';
+import { listResponse } from '../../lib/list';
 import {
   KYC_FILE_FIELDS,
   KYC_MAX_FILE_BYTES,
@@ -15,7 +15,8 @@ import {
   type KycFileField,
 } from '../../../src-shared/contracts/kyc';
 import { KYC_STATUSES } from '../../../src-shared/constants/enums';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import { responses, ROLE, WRITE } from '../../lib/responses';
 import { HttpError } from '../../lib/http-error';
 import { isAdminRole, requireAuth, requireRole, requireSignedIn } from '../../plugins/session';
 import { verifyWebhookSignature } from './providers';
@@ -33,11 +34,11 @@ import {
   type KycUpload,
   type WebhookEvent,
 } from './service';
-import { isUuid } from '../../lib/query';
+import { fileField } from '../../lib/multipart';
+import { idParam } from '../../lib/params';
 
 const tokenParams = z.object({ token: z.string() });
-const userParams = z.object({ userId: z.string() });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const userParams = idParam('userId', 'user.not_found');
 const FIELD_NAMES = new Set(Object.keys(kycSubmissionFieldsSchema.shape));
 
 const webhookEventSchema = z.object({
@@ -56,7 +57,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['kyc'],
           summary: 'The caller’s identity-verification status (and the reason of a rejection)',
-          response: { 200: myVerificationSchema, ...errors },
+          response: responses({ 200: myVerificationSchema }, ...ROLE),
         },
       },
       async (request) => myVerification(ctx.db, requireAuth(request).user.id),
@@ -70,7 +71,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['kyc'],
           summary:
             'A verification link: the built-in page /kyc/{token} (single use, 2 hours) or the hosted provider’s page',
-          response: { 200: startVerificationSchema, ...errors, 502: errorSchema },
+          response: responses({ 200: startVerificationSchema }, ...WRITE, ...ROLE, 409, 502),
         },
       },
       async (request) => ({
@@ -86,7 +87,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['kyc'],
           summary: 'Built-in verification page: whose link it is (the token is the credential)',
           params: tokenParams,
-          response: { 200: kycSessionSchema, 404: errorSchema },
+          response: responses({ 200: kycSessionSchema }, 404),
         },
       },
       async (request) => getSession(ctx, request.params.token),
@@ -101,13 +102,16 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Built-in verification: multipart fields documentType, dateOfBirth (18+), nationality, address; files documentFront, documentBack (not for a passport), selfie (JPEG, PNG or PDF, 10 MB each). Sets the status to pending.',
           params: tokenParams,
           consumes: ['multipart/form-data'],
-          response: {
-            200: z.object({ message: z.string(), statusInOurSystem: z.literal('pending') }),
-            400: errorSchema,
-            404: errorSchema,
-            413: errorSchema,
-            415: errorSchema,
-          },
+          multipart: kycSubmissionFieldsSchema.extend({
+            documentFront: fileField('JPEG, PNG or PDF, at most 10 MB'),
+            documentBack: fileField('Not for a passport; JPEG, PNG or PDF, at most 10 MB').optional(),
+            selfie: fileField('JPEG, PNG or PDF, at most 10 MB'),
+          }),
+          response: responses(
+            { 200: z.object({ message: z.string(), statusInOurSystem: z.literal('pending') }) },
+            ...WRITE,
+            404,
+          ),
         },
       },
       async (request) => {
@@ -147,12 +151,12 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['kyc'],
           summary: `Verifications to review (default: every one that was submitted or decided); status one of ${KYC_STATUSES.join(', ')}`,
           querystring: kycAdminListQuerySchema,
-          response: { 200: kycAdminListSchema, ...errors },
+          response: responses({ 200: kycAdminListSchema }, 400, ...ROLE),
         },
       },
       async (request) => {
         const { rows, total } = await listForAdmin(ctx.db, request.query);
-        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+        return listResponse(rows, request.query, total);
       },
     );
 
@@ -164,11 +168,10 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['kyc'],
           summary: 'A person’s latest verification with its details, documents and every decision',
           params: userParams,
-          response: { 200: z.object({ data: kycAdminDetailSchema }), ...errors },
+          response: responses({ 200: z.object({ data: kycAdminDetailSchema }) }, ...ROLE, 404),
         },
       },
       async (request) => {
-        if (!isUuid(request.params.userId)) throw new HttpError(404, 'user.not_found');
         return { data: await detailForAdmin(ctx.db, request.params.userId) };
       },
     );
@@ -183,11 +186,16 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Approve (complete) or reject (reason required) a person’s verification; the person is e-mailed',
           params: userParams,
           body: kycDecisionBodySchema,
-          response: { 200: z.object({ message: z.string(), data: kycAdminDetailSchema }), ...errors },
+          response: responses(
+            { 200: z.object({ message: z.string(), data: kycAdminDetailSchema }) },
+            ...WRITE,
+            ...ROLE,
+            404,
+            409,
+          ),
         },
       },
       async (request) => {
-        if (!isUuid(request.params.userId)) throw new HttpError(404, 'user.not_found');
         const data = await decideAsAdmin(ctx, requireAuth(request), request.params.userId, request.body);
         request.log.info({ userId: request.params.userId, status: request.body.status }, 'kyc decision');
         return { message: 'Updated successfully', data };
@@ -201,17 +209,16 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['kyc'],
           summary: 'An identity document (decrypted), for admins only; 404 for anyone else',
-          params: z.object({ documentId: z.string() }),
-          response: {
-            200: z.unknown().describe('The document: image/jpeg, image/png or application/pdf'),
-            401: errorSchema,
-            404: errorSchema,
-          },
+          params: idParam('documentId', 'kyc.document_not_found'),
+          response: responses(
+            { 200: z.unknown().describe('The document: image/jpeg, image/png or application/pdf') },
+            401,
+            404,
+          ),
         },
       },
       async (request, reply) => {
         const auth = requireAuth(request);
-        if (!isUuid(request.params.documentId)) throw new HttpError(404, 'kyc.document_not_found');
         // Not an admin: the document does not exist as far as the caller can tell.
         if (!isAdminRole(auth.user.role)) throw new HttpError(404, 'kyc.document_not_found');
         const doc = await readDocument(ctx, request.params.documentId);
@@ -242,12 +249,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             tags: ['kyc'],
             summary:
               'Hosted provider’s decisions. Headers X-Kyc-Timestamp (Unix seconds, within 300 s) and X-Kyc-Signature (hex HMAC-SHA256 of "{timestamp}.{raw body}" with KYC_WEBHOOK_SECRET); body { id, type: verification.submitted|approved|declined, sessionId, reason? }; each event id is applied once',
-            response: {
-              200: z.object({ message: z.string() }),
-              400: errorSchema,
-              401: errorSchema,
-              404: errorSchema,
-            },
+            response: responses({ 200: z.object({ message: z.string() }) }, ...WRITE, 401, 404),
           },
         },
         async (request) => {

@@ -16,7 +16,9 @@ import {
   type KycSession,
   type MyVerification,
 } from '../../../src-shared/contracts/kyc';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import { DOCUMENT_TYPES, fileTypeOf } from '../../lib/file-type';
+import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { kycDecisions, kycDocuments, kycVerifications, kycWebhookEvents, users } from '../../db/schema';
 import { fieldErrorOf, HttpError, type FieldError } from '../../lib/http-error';
@@ -145,20 +147,6 @@ export interface KycUpload {
   bytes: Buffer;
 }
 
-type DocumentKind = 'image/jpeg' | 'image/png' | 'application/pdf';
-
-/** The real type of the bytes, whatever the file is called or claims to be. */
-export function sniffDocument(bytes: Buffer): DocumentKind | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  return null;
-}
-
 /** Checks every field and file; answers 400 with all field messages at once. */
 function checkSubmission(
   raw: Record<string, string>,
@@ -212,7 +200,7 @@ export async function submitDocuments(
   const now = ctx.now();
   await openSession(ctx.db, token, now); // an unknown or used link is 404 before anything else
   const { fields, files } = checkSubmission(raw, uploads, now);
-  const typed = files.map((f) => ({ ...f, mimeType: sniffDocument(f.bytes) }));
+  const typed = files.map((f) => ({ ...f, mimeType: fileTypeOf(f.bytes, DOCUMENT_TYPES) }));
   if (typed.some((f) => f.mimeType === null)) throw new HttpError(415, 'kyc.wrong_file_type');
 
   const key = ctx.config.kycEncryptionKey;
@@ -317,7 +305,7 @@ export async function listForAdmin(
       .where(and(...where))
       .orderBy(sql`${kycVerifications.submittedAt} DESC NULLS LAST`, desc(kycVerifications.createdAt))
       .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+      .offset(pageOffset(query)),
     db
       .select({ total: count() })
       .from(kycVerifications)

@@ -2,46 +2,38 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../../db/client';
+import type { Jobs } from '../../plugins/jobs';
 import { renderMail, type MailMessage } from './templates';
 
 export const MAIL_QUEUE = 'send-email';
-export const SWEEP_QUEUE = 'hourly-sweep';
-export const TEN_MINUTES_QUEUE = 'ten-minute-jobs';
 export const MAIL_FROM = 'AfriVest <no-reply@afrivest.example>';
 
 export interface MailerOptions {
-  connectionString: string;
+  /** The job queue (src-server/plugins/jobs.ts), started before the mailer. */
+  jobs: Jobs;
   dataDir: string;
   smtpUrl?: string;
   publicUrl: string;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
-  /** false (tests): no maintenance or cron timers; messages are sent by `drain()`. */
-  background?: boolean;
 }
 
 /**
  * E-mail goes through a pg-boss queue in PostgreSQL: the job is written in the same transaction as
  * the change that caused it (no mail is lost, none is sent for a change that rolled back), and a
  * worker sends it with retries and back-off, so a failing SMTP server never fails a request.
- * Without SMTP_URL each message is written to DATA_DIR/outbox/ as an .eml file.
+ * Without SMTP_URL each message is written to DATA_DIR/outbox/ as an .eml file. The queue itself
+ * (pg-boss) belongs to `Jobs`; tests send the queued messages with `drain()` instead of the worker.
  */
 export class Mailer {
-  readonly boss: PgBoss;
+  private readonly boss: PgBoss;
   private readonly transport: Transporter;
   private readonly options: MailerOptions;
-  private started = false;
 
   constructor(options: MailerOptions) {
     this.options = options;
-    this.boss = new PgBoss({
-      connectionString: options.connectionString,
-      max: 3,
-      application_name: 'crowdfunding-platform-jobs',
-      ...(options.background === false ? { supervise: false, schedule: false } : {}),
-    });
-    this.boss.on('error', (err) => options.log.warn({ err }, 'job queue error'));
+    this.boss = options.jobs.boss;
     this.transport = options.smtpUrl
       ? nodemailer.createTransport(options.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -51,40 +43,14 @@ export class Mailer {
     return join(this.options.dataDir, 'outbox');
   }
 
-  /** Starts the queue (creating its tables on first use); `work` also starts sending, and runs
-   * `hourly` every hour on one instance (pg-boss schedules are shared by every instance). */
-  async start({
-    work,
-    hourly,
-    everyTenMinutes,
-  }: {
-    work: boolean;
-    hourly?: () => Promise<unknown>;
-    /** Runs every 10 minutes on one instance (the closing-date rule of ventures). */
-    everyTenMinutes?: () => Promise<unknown>;
-  }): Promise<void> {
-    await this.boss.start();
-    this.started = true;
-    await this.ensureQueue(MAIL_QUEUE, {
+  /** Creates the e-mail queue; `work` also starts sending (the serving process; tests use `drain()`). */
+  async start({ work }: { work: boolean }): Promise<void> {
+    await this.options.jobs.ensureQueue(MAIL_QUEUE, {
       retryLimit: 12,
       retryDelay: 10,
       retryBackoff: true,
       retentionDays: 7,
     });
-    if (hourly) {
-      await this.ensureQueue(SWEEP_QUEUE, { retryLimit: 2, retentionDays: 1 });
-      await this.boss.schedule(SWEEP_QUEUE, '17 * * * *');
-      await this.boss.work(SWEEP_QUEUE, async () => {
-        this.options.log.info({ removed: await hourly() }, 'hourly sweep');
-      });
-    }
-    if (everyTenMinutes) {
-      await this.ensureQueue(TEN_MINUTES_QUEUE, { retryLimit: 2, retentionDays: 1 });
-      await this.boss.schedule(TEN_MINUTES_QUEUE, '*/10 * * * *');
-      await this.boss.work(TEN_MINUTES_QUEUE, async () => {
-        this.options.log.info({ result: await everyTenMinutes() }, 'ten-minute jobs');
-      });
-    }
     if (work) {
       await this.boss.work<MailMessage>(
         MAIL_QUEUE,
@@ -94,21 +60,6 @@ export class Mailer {
         },
       );
     }
-  }
-
-  private async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
-    if (await this.boss.getQueue(name)) return;
-    try {
-      await this.boss.createQueue(name, { name, expireInMinutes: 5, ...options });
-    } catch (error) {
-      if (!(await this.boss.getQueue(name))) throw error; // else another instance made it meanwhile
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (!this.started) return;
-    this.started = false;
-    await this.boss.stop({ graceful: true, close: true, wait: true, timeout: 10_000 });
   }
 
   /** Queues a message inside the caller's transaction. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, pagination } from '../../../src-shared/contracts/common';
+import { listResponse } from '../../lib/list';
 import {
   adminStatusUpdateSchema,
   adminVentureListQuerySchema,
@@ -12,7 +12,8 @@ import {
   ventureSchema,
   ventureUpdateSchema,
 } from '../../../src-shared/contracts/ventures';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import { responses, ROLE, WRITE } from '../../lib/responses';
 import { HttpError, notFound } from '../../lib/http-error';
 import { requireAuth, requireRole } from '../../plugins/session';
 import {
@@ -30,23 +31,15 @@ import {
   type UploadedFile,
 } from './service';
 import { publicTotals } from './count-cache';
-import { isUuid } from '../../lib/query';
+import { fileField } from '../../lib/multipart';
+import { idParam } from '../../lib/params';
 
-/** An id that is not a UUID names no venture: 404, like an unknown one. */
-const ventureId = z.string().refine((v) => isUuid(v), { message: 'Venture not found.' });
-const idParams = z.object({ ventureId });
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const idParams = idParam('ventureId', 'venture.not_found');
 const imagesResponse = z.object({ message: z.string(), images: z.array(z.string()) });
 const savedResponse = z.object({ message: z.string(), data: ventureSchema });
 
 export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // A malformed id is an unknown venture (404), not a bad request.
-    app.addHook('preValidation', async (request) => {
-      const params = request.params as { ventureId?: string } | undefined;
-      if (params?.ventureId !== undefined && !isUuid(params.ventureId)) throw notFound('venture.not_found');
-    });
-
     app.get(
       '/ventures',
       {
@@ -54,12 +47,12 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['ventures'],
           summary: 'Public ventures (approved and public) with the spec 9 filters; newest first, 9 a page',
           querystring: publicVentureListQuerySchema,
-          response: { 200: ventureListResponseSchema, 400: errorSchema },
+          response: responses({ 200: ventureListResponseSchema }, 400),
         },
       },
       async (request) => {
         const { rows, total } = await listPublicVentures(ctx.db, request.query, ctx.now(), publicTotals(ctx));
-        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+        return listResponse(rows, request.query, total);
       },
     );
 
@@ -70,7 +63,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['ventures'],
           summary: 'One venture: public and private approved ones for anyone, any for its owner and admins',
           params: idParams,
-          response: { 200: ventureResponseSchema, 404: errorSchema },
+          response: responses({ 200: ventureResponseSchema }, 404),
         },
       },
       async (request) => {
@@ -88,7 +81,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['ventures'],
           summary: 'Create a venture (draft, coming-soon, pending review)',
           body: ventureCreateSchema,
-          response: { 201: savedResponse, ...errors },
+          response: responses({ 201: savedResponse }, ...WRITE, ...ROLE),
         },
       },
       async (request, reply) => {
@@ -107,7 +100,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Edit a venture (owner or admin). Once approved with investments, only texts, tags and images change (409)',
           params: idParams,
           body: ventureUpdateSchema,
-          response: { 200: savedResponse, ...errors },
+          response: responses({ 200: savedResponse }, ...WRITE, ...ROLE, 404, 409),
         },
       },
       async (request) => {
@@ -131,7 +124,10 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: `Add images (multipart field \`images\`; JPEG, PNG or WebP, at most ${MAX_IMAGES} per venture and 10 MB each)`,
           params: idParams,
           consumes: ['multipart/form-data'],
-          response: { 200: imagesResponse, ...errors, 413: errorSchema, 415: errorSchema },
+          multipart: z.object({
+            images: z.array(fileField('JPEG, PNG or WebP, at most 10 MB')).min(1).max(MAX_IMAGES),
+          }),
+          response: responses({ 200: imagesResponse }, ...WRITE, ...ROLE, 404),
         },
       },
       async (request) => {
@@ -162,7 +158,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Remove one image of the venture (the relative path it returned)',
           params: idParams,
           body: deleteImageSchema,
-          response: { 200: imagesResponse, ...errors },
+          response: responses({ 200: imagesResponse }, ...WRITE, ...ROLE, 404),
         },
       },
       async (request) => {
@@ -183,7 +179,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['ventures'],
           summary: "The signed-in corporate's own ventures, newest first",
-          response: { 200: z.object({ data: z.array(ventureSchema) }), 401: errorSchema, 403: errorSchema },
+          response: responses({ 200: z.object({ data: z.array(ventureSchema) }) }, ...ROLE),
         },
       },
       async (request) => ({ data: await listOwnVentures(ctx.db, requireAuth(request).user.id) }),
@@ -197,12 +193,12 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['ventures'],
           summary: 'Every venture for the back office, with filters (10 a page)',
           querystring: adminVentureListQuerySchema,
-          response: { 200: ventureListResponseSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+          response: responses({ 200: ventureListResponseSchema }, 400, ...ROLE),
         },
       },
       async (request) => {
         const { rows, total } = await listAllVentures(ctx.db, request.query, ctx.now());
-        return { data: rows, pagination: pagination(request.query.page, request.query.limit, total) };
+        return listResponse(rows, request.query, total);
       },
     );
 
@@ -215,7 +211,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Review a venture; approving sets goesLiveAt and opens a coming-soon venture (new)',
           params: idParams,
           body: adminStatusUpdateSchema,
-          response: { 200: savedResponse, ...errors },
+          response: responses({ 200: savedResponse }, ...WRITE, ...ROLE, 404),
         },
       },
       async (request) => {

@@ -13,7 +13,9 @@ import type {
 import type { VENTURE_SORT_FIELDS } from '../../../src-shared/contracts/ventures';
 import type { AdminStatus } from '../../../src-shared/constants/enums';
 import { centsToEuros, eurosToCents } from '../../../src-shared/money';
-import type { AppContext } from '../../app';
+import type { AppContext } from '../../context';
+import { fileTypeOf, IMAGE_TYPES } from '../../lib/file-type';
+import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -128,7 +130,7 @@ function pageRows(db: DbOrTx, where: SQL | undefined, query: ListPage): Promise<
     .where(where)
     .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(ventures.id))
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
+    .offset(pageOffset(query))
     .then((rows) => rows.map((r) => toVenture(r.venture, r.createdBy)));
 }
 
@@ -384,25 +386,6 @@ export interface UploadedFile {
   bytes: Buffer;
 }
 
-type ImageKind = 'jpeg' | 'png' | 'webp';
-
-/** The real type of the bytes, whatever the file is called. */
-export function sniffImage(bytes: Buffer): ImageKind | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'png';
-  if (
-    bytes.length >= 12 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  )
-    return 'webp';
-  return null;
-}
-
 /** Decodes (refusing images of more than 40 megapixels, e.g. decompression bombs), turns by EXIF,
  * fits into 1920x1080 and re-encodes as JPEG without any metadata. */
 async function reencode(bytes: Buffer): Promise<Buffer> {
@@ -427,7 +410,7 @@ export async function addImages(
 ): Promise<string[]> {
   if (files.length === 0) throw new HttpError(400, 'venture.no_image');
   for (const file of files) {
-    if (!sniffImage(file.bytes))
+    if (!fileTypeOf(file.bytes, IMAGE_TYPES))
       throw new HttpError(415, 'venture.image_wrong_type', { params: { file: file.filename || 'The file' } });
   }
   const row = await loadForChange(ctx.db, id, auth);

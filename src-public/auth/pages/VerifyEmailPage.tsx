@@ -3,13 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
-import { AUTH_TOAST_MS, useToast } from '../components/ToastProvider';
-import { failureMessage, fieldErrorsOf, successMessage } from '../lib/serverMessages';
+import { translateFieldErrors } from '../../../src-shared/i18n/errors';
+import { AUTH_TOAST_MS, useToast } from '../../components/ToastProvider';
+import { failureText } from '../../lib/errors';
+import { useResendVerification, useVerifyEmail } from './api';
 import { AuthCard } from './AuthCard';
 import { AUTH_REDIRECT_MS } from './constants';
-import { CodeField, EmailField, SubmitWithNotice } from './fields';
-import { errorProps, type FormErrors } from './useForm';
+import { CodeField, EmailField, SubmitWithNotice } from '../form/fields';
+import { errorProps, type FormErrors } from '../form/useForm';
 
 type Status = 'idle' | 'verifying' | 'success' | 'error';
 
@@ -18,7 +19,9 @@ type Status = 'idle' | 'verifying' | 'success' | 'error';
  * and Resend OTP. Success shows 'Email verified successfully.' and goes to /login after 3 s.
  */
 export function VerifyEmailPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { mutateAsync: verifyEmail } = useVerifyEmail();
+  const { mutateAsync: resendCode } = useResendVerification();
   const toast = useToast();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -42,14 +45,14 @@ export function VerifyEmailPage() {
     setErrors({});
     setStatus('verifying');
     try {
-      const response = await api.post<{ message?: string }>('/auth/verify-email', payload);
+      await verifyEmail(payload);
       setStatus('success');
-      toast.success(successMessage(response, t, t('auth.verify.success')), AUTH_TOAST_MS);
+      toast.success(t('auth.verify.success'), AUTH_TOAST_MS);
       timer.current = window.setTimeout(() => navigate('/login'), AUTH_REDIRECT_MS);
     } catch (error) {
       setStatus('error');
-      setErrors(fieldErrorsOf(error, t));
-      toast.error(failureMessage(error, t, { fallback: t('auth.verify.failed') }), AUTH_TOAST_MS);
+      setErrors(translateFieldErrors(i18n, error));
+      toast.error(failureText(i18n, error, { fallback: t('auth.verify.failed') }), AUTH_TOAST_MS);
     }
   };
 
@@ -61,12 +64,10 @@ export function VerifyEmailPage() {
     }
     setResending(true);
     try {
-      const response = await api.post<{ message?: string }>('/auth/resend-verification-token', {
-        email: address,
-      });
-      toast.success(successMessage(response, t, t('auth.verify.resent')), AUTH_TOAST_MS);
+      await resendCode(address);
+      toast.success(t('auth.verify.resent'), AUTH_TOAST_MS);
     } catch (error) {
-      toast.error(failureMessage(error, t, { fallback: t('auth.verify.resendFailed') }), AUTH_TOAST_MS);
+      toast.error(failureText(i18n, error, { fallback: t('auth.verify.resendFailed') }), AUTH_TOAST_MS);
     } finally {
       setResending(false);
     }

@@ -1,11 +1,9 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { api, ApiError } from '../../src-shared/api/client';
-import { hasLoginMarker } from '../lib/cookies';
-import type { User } from './types';
-
-export const PROFILE_QUERY_KEY = ['profile'] as const;
+import type { User } from '../../../src-shared/api/types';
+import { hasLoginMarker } from '../../lib/cookies';
+import { profileKeys, profileQuery, useLogoutCall, useProfile } from './api';
 
 export interface AuthContextValue {
   /** The signed-in user, or null for a visitor. */
@@ -22,16 +20,6 @@ export interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-async function fetchProfile(): Promise<User | null> {
-  try {
-    const response = await api.get<{ data?: User | null }>('/profile/get');
-    return response?.data ?? null;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
-    throw error;
-  }
-}
-
 /**
  * Keeps the signed-in user for every screen (spec section 1 and 4). The profile is fetched only
  * while the login-marker cookie exists, so a visitor without a session makes no profile call.
@@ -41,34 +29,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [sessionHint, setSessionHint] = useState(hasLoginMarker);
 
-  const profile = useQuery({
-    queryKey: PROFILE_QUERY_KEY,
-    queryFn: fetchProfile,
-    enabled: sessionHint,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const profile = useProfile(sessionHint);
+  const { mutateAsync: logoutCall } = useLogoutCall();
 
   const refresh = useCallback(async () => {
     try {
-      const user = await queryClient.fetchQuery({
-        queryKey: PROFILE_QUERY_KEY,
-        queryFn: fetchProfile,
-        staleTime: 0,
-      });
+      const user = await queryClient.fetchQuery({ ...profileQuery(), staleTime: 0 });
       // A 401/403 answer means there is no session (any more).
       setSessionHint(user !== null);
       return user;
     } catch (error) {
       // No answer or a server failure says nothing about the session: keep what we know.
       console.warn('Could not load the profile', error);
-      return queryClient.getQueryData<User | null>(PROFILE_QUERY_KEY) ?? null;
+      return queryClient.getQueryData(profileQuery().queryKey) ?? null;
     }
   }, [queryClient]);
 
   const setUser = useCallback(
     (next: User) => {
-      queryClient.setQueryData(PROFILE_QUERY_KEY, next);
+      queryClient.setQueryData(profileKeys.me(), next);
       setSessionHint(true);
     },
     [queryClient],
@@ -76,15 +55,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/auth/logout');
+      await logoutCall();
     } catch (error) {
       console.warn('Logout call failed', error);
     }
     setSessionHint(false);
-    queryClient.setQueryData(PROFILE_QUERY_KEY, null);
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'ventures' });
+    queryClient.setQueryData(profileKeys.me(), null);
+    // Public data (queries with `meta.public`, the ventures) stays cached; the account's goes.
+    queryClient.removeQueries({ predicate: (query) => query.meta?.public !== true });
     navigate('/login');
-  }, [navigate, queryClient]);
+  }, [logoutCall, navigate, queryClient]);
 
   const user = sessionHint ? (profile.data ?? null) : null;
   const isLoading = sessionHint && profile.isPending;

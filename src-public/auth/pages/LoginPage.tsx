@@ -5,21 +5,15 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
-import { useGlobalLoading } from '../components/LoadingProvider';
-import { AUTH_TOAST_MS, useToast } from '../components/ToastProvider';
-import { fullPageNavigation } from '../lib/navigation';
-import { failureMessage, successMessage } from '../lib/serverMessages';
-import { useAuth } from './AuthProvider';
+import { useGlobalLoading } from '../../components/LoadingProvider';
+import { AUTH_TOAST_MS, useToast } from '../../components/ToastProvider';
+import { fullPageNavigation } from '../../lib/navigation';
+import { failureText } from '../../lib/errors';
+import { useAuth } from '../session/AuthProvider';
 import { AuthCard } from './AuthCard';
-import { CheckboxField, EmailField, Field } from './fields';
-import { isPublicAppPath, pathAfterLogin, type RememberedLocation } from './roles';
-import type { User } from './types';
-
-interface LoginResponse {
-  message?: string;
-  user?: User;
-}
+import { CheckboxField, EmailField, Field } from '../form/fields';
+import { isPublicAppPath, pathAfterLogin, type RememberedLocation } from '../session/roles';
+import { useLogin } from './api';
 
 /**
  * Login (spec 2.4, 4, 5 and 8): email, password, Remember me. Empty fields give 'Please fill in all
@@ -28,7 +22,8 @@ interface LoginResponse {
  * /admin in the back office, with a full page load).
  */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { mutateAsync: login } = useLogin();
   const toast = useToast();
   const { setLoading } = useGlobalLoading();
   const { refresh, setUser } = useAuth();
@@ -50,19 +45,19 @@ export function LoginPage() {
     setSubmitting(true);
     setLoading(true);
     try {
-      const response = await api.post<LoginResponse>('/auth/login', payload);
+      const response = await login(payload);
       let user = await refresh();
       if (!user && response?.user) {
         user = response.user;
         setUser(user);
       }
-      toast.success(successMessage(response, t, t('auth.login.success')), AUTH_TOAST_MS);
+      toast.success(t('auth.login.success'), AUTH_TOAST_MS);
       const target = pathAfterLogin(user?.role ?? 'user', from);
       if (isPublicAppPath(target)) navigate(target, { replace: true });
       else fullPageNavigation.assign(target);
     } catch (error) {
       toast.error(
-        failureMessage(error, t, {
+        failureText(i18n, error, {
           fallback: t('auth.login.failed'),
           noResponse: t('auth.login.noResponse'),
         }),

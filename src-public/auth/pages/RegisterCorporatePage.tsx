@@ -3,9 +3,13 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { AFRICAN_COUNTRIES, LEGAL_FORM_LABEL_KEYS, LEGAL_FORMS } from '../../src-shared/constants/countries';
+import {
+  AFRICAN_COUNTRIES,
+  LEGAL_FORM_LABEL_KEYS,
+  LEGAL_FORMS,
+} from '../../../src-shared/constants/countries';
 import { AuthCard } from './AuthCard';
-import { CountrySelect, Field } from './fields';
+import { CountrySelect, Field } from '../form/fields';
 import {
   defaultPreferences,
   EMPTY_PASSWORDS,
@@ -19,7 +23,9 @@ import {
   type PasswordValues,
   type PersonalValues,
   type Preferences,
-} from './formSections';
+} from '../form/formSections';
+import type { RegisterCorporateBody } from '../../../src-shared/api/types';
+import { useRegisterCorporate } from './api';
 import { useRegistration } from './useRegistration';
 
 interface CorporateForm extends PersonalValues, Preferences, PasswordValues {
@@ -63,8 +69,15 @@ const REQUIRED = [
  */
 export function RegisterCorporatePage() {
   const { t } = useTranslation();
+  const { mutateAsync: register } = useRegisterCorporate();
   const { form, formRef, submitting, submit } = useRegistration(INITIAL, {
-    path: '/auth/register-corporate',
+    // The country and the legal form come from the selects' lists (the server checks them again).
+    send: (payload) =>
+      register({
+        ...payload,
+        countryName: payload.countryName as RegisterCorporateBody['countryName'],
+        legalForm: payload.legalForm as RegisterCorporateBody['legalForm'],
+      }),
     required: REQUIRED,
     lengthMessageKey: 'auth.errors.passwordMustBe8',
     successKey: 'auth.registerCorporate.success',

@@ -1,19 +1,15 @@
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../src-shared/api/client';
+import { useMyBalance } from './api';
 import { useAuth } from './AuthProvider';
 
 export interface BalanceContextValue {
-  /** The balance in euros as the server sent it; only a number is shown. */
-  balance: unknown;
+  /** The balance in euros (undefined while unknown or for a role without one). */
+  balance: number | undefined;
   /** True when the signed-in role has a balance (user, corporate). */
   hasBalance: boolean;
   isLoading: boolean;
   refresh: () => Promise<void>;
 }
-
-/** The header balance's query (keyed further by the user id); invalidate it to refresh the header. */
-export const BALANCE_QUERY_KEY = ['balance'] as const;
 
 const BalanceContext = createContext<BalanceContextValue | null>(null);
 
@@ -21,12 +17,7 @@ const BalanceContext = createContext<BalanceContextValue | null>(null);
 export function BalanceProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const hasBalance = user?.role === 'user' || user?.role === 'corporate';
-  const query = useQuery({
-    queryKey: [...BALANCE_QUERY_KEY, user?.id],
-    queryFn: async () => (await api.get<{ balance?: unknown }>('/balances/my-balance'))?.balance ?? null,
-    enabled: hasBalance,
-    staleTime: 60_000,
-  });
+  const query = useMyBalance(user?.id, hasBalance);
   const { refetch } = query;
   const refresh = useCallback(async () => {
     await refetch();

@@ -1,4 +1,4 @@
-import type { Role } from '../../src-shared/constants/enums';
+import type { Role } from '../../../src-shared/constants/enums';
 
 /** Paths this single-page app renders itself; the corporate and admin areas live in the back office
  * entry (`backoffice.html`), so links to them need a full page load. */

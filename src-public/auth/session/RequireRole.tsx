@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import type { Role } from '../../src-shared/constants/enums';
-import { PageLoader } from '../components/PageLoader';
+import type { Role } from '../../../src-shared/constants/enums';
+import { PageLoader } from '../../components/PageLoader';
 import { useAuth } from './AuthProvider';
 
 /** Lets only the given role through; anyone else goes to /login, which remembers where they came

@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
-import { useGlobalLoading } from '../components/LoadingProvider';
-import { AUTH_TOAST_MS, useToast } from '../components/ToastProvider';
-import { failureMessage, fieldErrorsOf, successMessage } from '../lib/serverMessages';
-import { useForm } from './useForm';
-import { focusField, missingFields, registrationProblem, trimAll } from './validation';
+import { translateFieldErrors } from '../../../src-shared/i18n/errors';
+import { useGlobalLoading } from '../../components/LoadingProvider';
+import { AUTH_TOAST_MS, useToast } from '../../components/ToastProvider';
+import { failureText } from '../../lib/errors';
+import { useForm } from '../form/useForm';
+import { focusField, missingFields, registrationProblem, trimAll } from '../form/validation';
 
 interface RegistrationValues {
   email: string;
@@ -16,7 +16,8 @@ interface RegistrationValues {
 }
 
 interface RegistrationOptions<T extends RegistrationValues> {
-  path: '/auth/register' | '/auth/register-corporate';
+  /** The registration call (a mutation of ./api.ts) with the trimmed values without the confirmation. */
+  send: (payload: Omit<T, 'confirmPassword'>) => Promise<{ email?: string }>;
   required: readonly (keyof T & string)[];
   lengthMessageKey: 'auth.errors.passwordShouldBe8' | 'auth.errors.passwordMustBe8';
   successKey: 'auth.register.success' | 'auth.registerCorporate.success';
@@ -27,18 +28,18 @@ interface RegistrationOptions<T extends RegistrationValues> {
  * <form> element (for the focus), whether it is being sent, and the submit handler.
  *
  * The submit (spec 4, 5 and 8): required fields, then the spec's checks in order, each failure as a
- * toast and under its field; the trimmed payload without the confirmation; success toast (the
- * server's text preferred) and the verify-email screen; on failure the server's message and field
- * messages, else 'Registration failed.', with the no-response and network texts.
+ * toast and under its field; the trimmed payload without the confirmation; success toast and the
+ * verify-email screen; on failure the refusal and its field messages translated by code, else
+ * 'Registration failed.', with the no-response and network texts.
  */
 export function useRegistration<T extends RegistrationValues>(
   initial: T,
-  { path, required, lengthMessageKey, successKey }: RegistrationOptions<T>,
+  { send, required, lengthMessageKey, successKey }: RegistrationOptions<T>,
 ) {
   const form = useForm<T>(initial);
   const formRef = useRef<HTMLFormElement>(null);
   const [submitting, setSubmitting] = useState(false);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const { setLoading } = useGlobalLoading();
   const navigate = useNavigate();
@@ -65,14 +66,14 @@ export function useRegistration<T extends RegistrationValues>(
     setSubmitting(true);
     setLoading(true);
     try {
-      const response = await api.post<{ message?: string; email?: string }>(path, payload);
-      toast.success(successMessage(response, t, t(successKey)), AUTH_TOAST_MS);
+      const response = await send(payload);
+      toast.success(t(successKey), AUTH_TOAST_MS);
       const email = typeof response?.email === 'string' && response.email ? response.email : payload.email;
       navigate(`/verify-email?email=${encodeURIComponent(email)}`);
     } catch (error) {
-      form.setErrors(fieldErrorsOf(error, t));
+      form.setErrors(translateFieldErrors(i18n, error));
       toast.error(
-        failureMessage(error, t, {
+        failureText(i18n, error, {
           fallback: t('auth.register.failed'),
           noResponse: t('auth.errors.noResponse'),
           network: t('auth.errors.network'),

@@ -3,18 +3,20 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
-import { AUTH_TOAST_MS, useToast } from '../components/ToastProvider';
-import { failureMessage, fieldErrorsOf, successMessage } from '../lib/serverMessages';
+import { translateFieldErrors } from '../../../src-shared/i18n/errors';
+import { AUTH_TOAST_MS, useToast } from '../../components/ToastProvider';
+import { failureText } from '../../lib/errors';
+import { useForgotPassword } from './api';
 import { AuthCard } from './AuthCard';
-import { EmailField, SubmitWithNotice } from './fields';
-import { errorProps } from './useForm';
+import { EmailField, SubmitWithNotice } from '../form/fields';
+import { errorProps } from '../form/useForm';
 
 type Status = 'idle' | 'sending' | 'success' | 'error';
 
 /** Forgot password (spec 2.4 and 4): e-mail entry; success clears the field and shows the message. */
 export function ForgotPasswordPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { mutateAsync: sendResetCode } = useForgotPassword();
   const toast = useToast();
   const [email, setEmail] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -32,16 +34,16 @@ export function ForgotPasswordPage() {
     setEmailError(undefined);
     setStatus('sending');
     try {
-      const response = await api.post<{ message?: string }>('/auth/forgot-password', { email: address });
-      const message = successMessage(response, t, t('auth.forgot.success'));
+      await sendResetCode(address);
+      const message = t('auth.forgot.success');
       setStatus('success');
       setSuccessText(message);
       setEmail('');
       toast.success(message, AUTH_TOAST_MS);
     } catch (error) {
       setStatus('error');
-      setEmailError(fieldErrorsOf(error, t).email);
-      toast.error(failureMessage(error, t, { fallback: t('auth.forgot.failed') }), AUTH_TOAST_MS);
+      setEmailError(translateFieldErrors(i18n, error).email);
+      toast.error(failureText(i18n, error, { fallback: t('auth.forgot.failed') }), AUTH_TOAST_MS);
     }
   };
 

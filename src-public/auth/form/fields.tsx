@@ -6,9 +6,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { citiesOf } from '../../src-shared/constants/countries';
-import { NEWSLETTER_FREQUENCIES, type NewsletterFrequency } from '../../src-shared/constants/enums';
-import { countryLabel } from '../lib/format';
+import { citiesOf } from '../../../src-shared/constants/countries';
+import { NEWSLETTER_FREQUENCIES, type NewsletterFrequency } from '../../../src-shared/constants/enums';
+import { countryLabel } from '../../lib/format';
 
 /** A labelled text input; `label` is visible and tied to the input by MUI. */
 export function Field(props: TextFieldProps) {

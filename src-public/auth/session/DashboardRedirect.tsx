@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../components/PageLoader';
-import { fullPageNavigation } from '../lib/navigation';
+import { PageLoader } from '../../components/PageLoader';
+import { fullPageNavigation } from '../../lib/navigation';
 import { useAuth } from './AuthProvider';
 import { isPublicAppPath, roleDashboardTarget, type RoleDashboardPage } from './roles';
 

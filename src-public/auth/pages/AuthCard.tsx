@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { usePageTitle } from '../components/usePageTitle';
+import { usePageTitle } from '../../components/usePageTitle';
 
 /** The frame of the authentication screens: a card with the page's h1. */
 export function AuthCard({

@@ -19,7 +19,9 @@ import {
   type PasswordValues,
   type PersonalValues,
   type Preferences,
-} from './formSections';
+} from '../form/formSections';
+import type { RegisterBody } from '../../../src-shared/api/types';
+import { useRegister } from './api';
 import { useRegistration } from './useRegistration';
 
 type RegisterForm = PersonalValues & InvestorAddress & Preferences & PasswordValues;
@@ -41,8 +43,11 @@ const REQUIRED = [...PERSONAL_KEYS, ...INVESTOR_ADDRESS_KEYS, ...PASSWORD_KEYS] 
  */
 export function RegisterPage() {
   const { t } = useTranslation();
+  const { mutateAsync: register } = useRegister();
   const { form, formRef, submitting, submit } = useRegistration(INITIAL, {
-    path: '/auth/register',
+    // The country comes from the select's list (the server checks it again).
+    send: (payload) =>
+      register({ ...payload, countryName: payload.countryName as RegisterBody['countryName'] }),
     required: REQUIRED,
     lengthMessageKey: 'auth.errors.passwordShouldBe8',
     successKey: 'auth.register.success',

@@ -3,14 +3,15 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../src-shared/api/client';
-import { AUTH_TOAST_MS, useToast } from '../components/ToastProvider';
-import { failureMessage, fieldErrorsOf, successMessage } from '../lib/serverMessages';
+import { translateFieldErrors } from '../../../src-shared/i18n/errors';
+import { AUTH_TOAST_MS, useToast } from '../../components/ToastProvider';
+import { failureText } from '../../lib/errors';
+import { useResetPassword } from './api';
 import { AuthCard } from './AuthCard';
 import { AUTH_REDIRECT_MS } from './constants';
-import { CodeField, Field, SubmitWithNotice } from './fields';
-import { errorProps, type FormErrors } from './useForm';
-import { MIN_RESET_PASSWORD } from './validation';
+import { CodeField, Field, SubmitWithNotice } from '../form/fields';
+import { errorProps, type FormErrors } from '../form/useForm';
+import { MIN_RESET_PASSWORD } from '../form/validation';
 
 type Status = 'idle' | 'processing' | 'success' | 'error';
 
@@ -36,7 +37,8 @@ export function ResetPasswordPage() {
 }
 
 function ResetPasswordForm({ email }: { email: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { mutateAsync: resetPassword } = useResetPassword();
   const toast = useToast();
   const navigate = useNavigate();
   const [otp, setOtp] = useState('');
@@ -64,18 +66,14 @@ function ResetPasswordForm({ email }: { email: string }) {
     setErrors({});
     setStatus('processing');
     try {
-      const response = await api.post<{ message?: string }>('/auth/reset-password', {
-        email,
-        token,
-        newPassword,
-      });
+      await resetPassword({ email, token, newPassword });
       setStatus('success');
-      toast.success(successMessage(response, t, t('auth.reset.success')), AUTH_TOAST_MS);
+      toast.success(t('auth.reset.success'), AUTH_TOAST_MS);
       timer.current = window.setTimeout(() => navigate('/login'), AUTH_REDIRECT_MS);
     } catch (error) {
       setStatus('error');
-      setErrors(fieldErrorsOf(error, t));
-      toast.error(failureMessage(error, t, { fallback: t('auth.reset.failed') }), AUTH_TOAST_MS);
+      setErrors(translateFieldErrors(i18n, error));
+      toast.error(failureText(i18n, error, { fallback: t('auth.reset.failed') }), AUTH_TOAST_MS);
     }
   };
 

@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { INVESTOR_COUNTRIES } from '../../src-shared/constants/countries';
-import type { NewsletterFrequency } from '../../src-shared/constants/enums';
+import { INVESTOR_COUNTRIES } from '../../../src-shared/constants/countries';
+import type { NewsletterFrequency } from '../../../src-shared/constants/enums';
 import { CheckboxField, CitySelect, CountrySelect, Field, NewsletterSelect } from './fields';
 import type { FormState, StringKeys } from './useForm';
 

@@ -1,0 +1,33 @@
+/**
+ * The one file-type check of every upload (identity documents, balance proofs, venture images): the
+ * real type of the bytes from their first bytes ("magic numbers"), whatever the file is called or
+ * claims to be in its Content-Type.
+ */
+export type FileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+
+/** Identity documents and balance proofs. */
+export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+/** Venture images (re-encoded to JPEG by sharp afterwards). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The type the bytes really are, or null for anything else. */
+export function sniffFileType(bytes: Buffer): FileType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  )
+    return 'image/webp';
+  if (bytes.length >= 5 && bytes.toString('latin1', 0, 5) === '%PDF-') return 'application/pdf';
+  return null;
+}
+
+/** The bytes' type when it is one of `allowed`, else null. */
+export function fileTypeOf<T extends FileType>(bytes: Buffer, allowed: readonly T[]): T | null {
+  const type = sniffFileType(bytes);
+  return type && (allowed as readonly FileType[]).includes(type) ? (type as T) : null;
+}
