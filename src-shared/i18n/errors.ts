@@ -1,6 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import { ApiError } from '../api/http';
-import { isErrorCode, isMoneyParam, type ErrorCode, type ErrorParams } from '../errors';
+import { fieldLabel, isErrorCode, isMoneyParam, type ErrorCode, type ErrorParams } from '../errors';
 import { formatEuros } from '../money';
 
 /**
@@ -13,7 +13,11 @@ type Translator = Pick<I18n, 't' | 'language'>;
 function translateCode(i18n: Translator, code: ErrorCode, params?: ErrorParams, english?: string): string {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
-    values[name] = isMoneyParam(name) ? formatEuros(Number(value), i18n.language) : String(value);
+    values[name] = isMoneyParam(name)
+      ? formatEuros(Number(value), i18n.language)
+      : name === 'field'
+        ? fieldLabel(String(value))
+        : String(value);
   }
   return i18n.t(code, { ns: 'errors', ...values, defaultValue: english ?? code });
 }
@@ -37,7 +41,7 @@ export function translateFieldErrors(i18n: Translator, error: unknown): Record<s
   const out: Record<string, string> = {};
   for (const [field, english] of Object.entries(error.fieldErrors)) {
     const code = error.fieldCodes?.[field];
-    out[field] = isErrorCode(code) ? translateCode(i18n, code, error.params, english) : english;
+    out[field] = isErrorCode(code) ? translateCode(i18n, code, { ...error.params, field }, english) : english;
   }
   return out;
 }
