@@ -80,7 +80,7 @@ describe('the production build in Chromium', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     const api = await fetch(`${server.url}/api/nope`);
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ message: 'Not found.' });
+    expect(await api.json()).toEqual({ message: 'Not found.', code: 'common.not_found' });
     await page.close();
   });
 
