@@ -40,7 +40,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         // A malformed id names no record: 404 with that record's not-found code (lib/params.ts idParam).
         const message = error.validation[0]?.message;
         const code: ErrorCode = isErrorCode(message) ? message : 'common.not_found';
-        return reply.status(404).send({ message: errorText(code), code });
+        return reply.status(404).send(new HttpError(404, code).toBody());
       }
       const errors: Record<string, string> = {};
       const codes: Record<string, ErrorCode> = {};
@@ -61,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.status(known.status).send({ message: errorText(known.code), code: known.code });
+    if (known) return reply.status(known.status).send(new HttpError(known.status, known.code).toBody());
     if (
       !isResponseSerializationError(error) &&
       error.statusCode &&
@@ -69,9 +69,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       error.statusCode < 500
     ) {
       if (error.statusCode === 429)
-        return reply
-          .status(429)
-          .send({ message: errorText('common.too_many_requests'), code: 'common.too_many_requests' });
+        return reply.status(429).send(new HttpError(429, 'common.too_many_requests').toBody());
       return reply.status(error.statusCode).send({
         message: error.message || errorText('common.invalid_request'),
         code: 'common.invalid_request',
