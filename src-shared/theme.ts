@@ -26,3 +26,22 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
   },
 });
+
+/** The back office's dark mode (react-admin's light/dark toggle): the same brand, lighter accents so
+ * text and links keep AA contrast on the dark background. */
+export const darkTheme = createTheme({
+  palette: {
+    mode: 'dark',
+    primary: { main: '#5fd3a4', dark: palette.primary, contrastText: '#000000' },
+    secondary: { main: '#ffb86b', contrastText: '#000000' },
+    success: { main: '#7bd88f' },
+  },
+  shape: theme.shape,
+  typography: {
+    fontFamily: '"Inter", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+  },
+});

@@ -9,7 +9,7 @@ import {
   Authenticated,
 } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { theme } from '../../src-shared/theme';
+import { darkTheme, theme } from '../../src-shared/theme';
 import { AppNotification, withMenu } from '../components/AppLayout';
 import { LoginPage } from '../components/LoginPage';
 import type { BackofficeDataProvider } from '../providers/dataProvider';
@@ -44,6 +44,7 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       theme={theme}
+      darkTheme={darkTheme}
       layout={AdminLayout}
       loginPage={AdminLogin}
       dashboard={AdminDashboard}

@@ -24,7 +24,15 @@ export function withMenu(menu: () => ReactNode) {
   return AppLayout;
 }
 
-/** Spec 2.2 and 9: toasts top-right, pausing on hover, closing after 3 seconds in the in-app screens. */
+/** The app bar's height per breakpoint (MUI's toolbar: 56 px on phones, 64 px from `sm`) plus a gap. */
+export const BELOW_APP_BAR = { xs: 56 + 8, sm: 64 + 8 } as const;
+
+/** Spec 2.2 and 9: toasts top-right, pausing on hover, closing after 3 seconds in the in-app screens;
+ * placed below the app bar so they never cover its menu, title, theme toggle or user menu. */
 export const AppNotification = () => (
-  <Notification anchorOrigin={{ vertical: 'top', horizontal: 'right' }} autoHideDuration={3000} />
+  <Notification
+    anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+    autoHideDuration={3000}
+    sx={{ top: { xs: `${BELOW_APP_BAR.xs}px`, sm: `${BELOW_APP_BAR.sm}px` } }}
+  />
 );

@@ -1,7 +1,7 @@
 import { SignedOutGuard } from '../components/SignedOutGuard';
 import { Admin, CustomRoutes, Resource, useBasename, Authenticated } from 'react-admin';
 import { Navigate, Route, useParams } from 'react-router-dom';
-import { theme } from '../../src-shared/theme';
+import { darkTheme, theme } from '../../src-shared/theme';
 import type { BackofficeAppProps } from '../admin/App';
 import { AppNotification, withMenu } from '../components/AppLayout';
 import { LoginPage } from '../components/LoginPage';
@@ -38,6 +38,7 @@ export const CorporateApp = ({
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       theme={theme}
+      darkTheme={darkTheme}
       layout={CorporateLayout}
       loginPage={CorporateLogin}
       dashboard={CorporateOverview}

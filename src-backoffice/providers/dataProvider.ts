@@ -48,9 +48,13 @@ import {
   type CreateParams,
   type DataProvider,
   type GetListParams,
+  type GetListResult,
   type GetManyParams,
+  type GetManyReferenceParams,
   type GetOneParams,
   type Identifier,
+  type RaRecord,
+  type UpdateManyParams,
   type UpdateParams,
 } from 'react-admin';
 import type { i18n as I18n } from 'i18next';
@@ -144,6 +148,33 @@ export function toHttpError(error: unknown, i18n: ErrorTranslator = ENGLISH): un
   });
 }
 
+/** The API's largest page (the contract clamps `limit` to 1..100). */
+export const API_MAX_LIMIT = 100;
+
+/**
+ * A page larger than the API's (react-admin's CSV export asks for 1,000 rows of the current filter)
+ * is read as consecutive API pages of 100 until it is full or the list ends, so an export holds every
+ * row of the filter and not one page.
+ */
+export async function getAllPages(
+  fn: (params: GetListParams) => Promise<GetListResult>,
+  params: GetListParams,
+): Promise<GetListResult> {
+  const perPage = Number(params.pagination?.perPage ?? 10);
+  const page = Math.max(1, Math.floor(Number(params.pagination?.page) || 1));
+  const start = (page - 1) * perPage;
+  if (!(perPage > API_MAX_LIMIT) || start % API_MAX_LIMIT !== 0) return fn(params);
+  const data: RaRecord[] = [];
+  let total = 0;
+  for (let apiPage = start / API_MAX_LIMIT + 1; data.length < perPage; apiPage += 1) {
+    const result = await fn({ ...params, pagination: { page: apiPage, perPage: API_MAX_LIMIT } });
+    total = result.total ?? total;
+    data.push(...result.data);
+    if (result.data.length < API_MAX_LIMIT || start + data.length >= total) break;
+  }
+  return { data: data.slice(0, perPage), total };
+}
+
 export function createDataProvider({
   app,
   client = api,
@@ -182,7 +213,7 @@ export function createDataProvider({
   const provider = {
     getList: async (resource: string, params: GetListParams) => {
       const fn = handler(resource, 'getList');
-      return run(() => fn(params));
+      return run(() => getAllPages(fn, params));
     },
     getOne: async (resource: string, params: GetOneParams) => {
       const fn = handler(resource, 'getOne');
@@ -193,7 +224,13 @@ export function createDataProvider({
       const records = await run(() => Promise.all(params.ids.map((recordId) => getOne({ id: recordId }))));
       return { data: records.map((r) => r.data) };
     },
-    getManyReference: reject('getManyReference'),
+    // A related list (a person's investments, a venture's investments): the resource's own list with
+    // the reference as one more filter (`{ [target]: id }`), which the list's API call must know.
+    getManyReference: async (resource: string, params: GetManyReferenceParams) => {
+      const fn = handler(resource, 'getList');
+      const { target, id, ...list } = params;
+      return run(() => getAllPages(fn, { ...list, filter: { ...list.filter, [target]: id } }));
+    },
     create: async (resource: string, params: CreateParams) => {
       const fn = handler(resource, 'create');
       return run(() => fn(params));
@@ -202,7 +239,16 @@ export function createDataProvider({
       const fn = handler(resource, 'update');
       return run(() => fn(params));
     },
-    updateMany: reject('updateMany'),
+    // Bulk actions (mark mails read): one update per record, every one through the same checks.
+    updateMany: async (resource: string, params: UpdateManyParams) => {
+      const fn = handler(resource, 'update');
+      await run(() =>
+        Promise.all(
+          params.ids.map((recordId) => fn({ id: recordId, data: params.data, previousData: {} as RaRecord })),
+        ),
+      );
+      return { data: params.ids };
+    },
     delete: reject('delete'),
     deleteMany: reject('deleteMany'),
 

@@ -321,12 +321,16 @@ describe('admin dataProvider', () => {
     const dp = createDataProvider({ app: 'admin', client: http.client });
     await expect(dp.delete('users', { id: 'u1' })).rejects.toThrow(/does not support delete on "users"/);
     await expect(dp.deleteMany('users', { ids: ['u1'] })).rejects.toThrow(/deleteMany/);
-    await expect(dp.updateMany('users', { ids: ['u1'], data: {} })).rejects.toThrow(/updateMany/);
+    await expect(dp.updateMany('balance-histories', { ids: ['h1'], data: {} })).rejects.toThrow(
+      /update on "balance-histories"/,
+    );
     await expect(
-      dp.getManyReference('users', { target: 'x', id: 1, ...listParams() } as never),
-    ).rejects.toThrow(/getManyReference/);
+      dp.getManyReference('nope', { target: 'x', id: 1, ...listParams() } as never),
+    ).rejects.toThrow(/getList on "nope"/);
     await expect(dp.create('ventures', { data: { title: 'x' } })).rejects.toThrow(/create on "ventures"/);
-    await expect(dp.getOne('users', { id: 'u1' })).rejects.toThrow(/getOne on "users"/);
+    await expect(dp.getOne('balance-histories', { id: 'h1' })).rejects.toThrow(
+      /getOne on "balance-histories"/,
+    );
     await expect(dp.getList('nope', listParams())).rejects.toThrow(/getList on "nope"/);
     expect(http.fetch).not.toHaveBeenCalled();
   });
