@@ -24,6 +24,9 @@ import { balanceRoutes } from './modules/balances/routes';
 import { healthRoutes } from './modules/health/routes';
 import { investmentRoutes } from './modules/investments/routes';
 import { kycRoutes } from './modules/kyc/routes';
+import { overviewRoutes } from './modules/overview/routes';
+import { mailRoutes } from './modules/mails/routes';
+import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -107,6 +110,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(balanceRoutes(ctx));
       await api.register(kycRoutes(ctx));
       await api.register(investmentRoutes(ctx));
+      await api.register(overviewRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(mailRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,7 @@ import type { BackofficeDataProvider } from '../providers/dataProvider';
 import balanceHistories from '../resources/balance-histories';
 import balances, { AddBalancePage } from '../resources/balances';
 import investments from '../resources/investments';
+import kyc from '../resources/kyc';
 import mails from '../resources/mails';
 import users from '../resources/users';
 import ventures from '../resources/ventures';
@@ -59,6 +60,7 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       <Resource name="balance-histories" {...balanceHistories} />
       <Resource name="investments" {...investments} />
       <Resource name="mails" {...mails} />
+      <Resource name="kyc" {...kyc} />
       <CustomRoutes>
         <Route
           path="/overview"

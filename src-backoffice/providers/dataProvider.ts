@@ -1,26 +1,35 @@
 /**
  * The back-office dataProvider: react-admin's verbs mapped onto the API's own paths through the one
  * typed client (src-shared/api/http.ts), a table per resource in providers/resources/ (each file's
- * header has its own table). A path, query or body the server does not serve fails `tsc`, except the
- * calls waiting for issue 13 (resources/notYetServed.ts).
+ * header has its own table). A path, query or body the server does not serve fails `tsc`.
  *
  * Admin app (`createDataProvider({ app: 'admin' })`):
  *
  * | resource | verb | HTTP call | answer |
  * |---|---|---|---|
- * | users | getList | GET /api/users?role&isActive&search&page&limit (NOT SERVED YET, issue 13) | `users`, pagination.total |
- * | users | update | PATCH /api/users/{id} { isActive?, role? } (changed ones only; NOT SERVED YET) | `data` |
- * | ventures | getList | GET /api/ventures/admin-get-all?search&lifecycleStatus&ventureType&adminStatus&visibility&riskLevel&country&page&limit | `data` (_id -> id), pagination.total |
+ * | users | getList | GET /api/users?role&isActive&search&sortBy(createdAt, lastLoginAt, email, lastName, role)&order&page&limit | `users`, pagination.total |
+ * | users | getOne | GET /api/users/{id} | `data` |
+ * | users | update | PATCH /api/users/{id} { isActive?, role? } (changed ones only) | `data` |
+ * | ventures | getList | GET /api/ventures/admin-get-all?search&lifecycleStatus&ventureType&adminStatus&visibility&riskLevel&country&sortBy&order&page&limit | `data` (_id -> id), pagination.total |
  * | ventures | getOne | GET /api/ventures/id/{ventureId} | `data` (_id -> id) |
  * | ventures | update | PATCH /api/ventures/admin/{ventureId}/admin-status-update { adminStatus, adminNotes } | `data` |
- * | balances | getList | GET /api/balances?search&page&limit&sortBy(updatedAt, balance)&sortOrder(asc, desc) | `data` (id = user.id) |
- * | balance-histories | getList | GET /api/balances/all-histories?search&page&limit | `data` |
- * | investments | getList | GET /api/investments/admin?search&status&page&limit | `data` (_id -> id) |
- * | mails | getList | GET /api/admin/mails?status&search&page&limit (NOT SERVED YET) | `mails`, pagination.total |
- * | mails | getOne | GET /api/admin/mails/{id} (NOT SERVED YET) | `data` |
- * | mails | update | PATCH /api/admin/mails/{id} { status } (NOT SERVED YET) | `data` |
- * | kyc | getList | GET /api/kyc/admin?status&search&page&limit | `data` |
- * | - | addBalance(userId, { amount, note, proof }) | POST /api/balances/add-balance/{userId} (multipart) | `{ message, balance }` |
+ * | balances | getList | GET /api/balances?search&userId&page&limit&sortBy(updatedAt, balance)&sortOrder(asc, desc) | `data` (id = user.id) |
+ * | balances | getOne | GET /api/balances?userId={id}&limit=1 (no row: 404 `user.not_found`) | `data[0]` (id = user.id) |
+ * | balance-histories | getList | GET /api/balances/all-histories?search&userId&from&to&kind&sortBy(at, amount)&order&page&limit | `data` |
+ * | investments | getList | GET /api/investments/admin?search&status&ventureId&userId&sortBy(investmentDate, amount, status)&order&page&limit | `data` (_id -> id) |
+ * | mails | getList | GET /api/admin/mails?status&search&sortBy(createdAt, status, email, subject)&order&page&limit | `mails`, pagination.total |
+ * | mails | getOne | GET /api/admin/mails/{id} (marks it read) | `data` |
+ * | mails | update | PATCH /api/admin/mails/{id} { status } | `data` |
+ * | kyc | getList | GET /api/kyc/admin?status&search&sortBy(submittedAt, decidedAt)&order&page&limit | `data` (id = user.id) |
+ * | kyc | getOne | GET /api/kyc/admin/{userId} | `data` (id = user.id) |
+ * | kyc | update | PATCH /api/kyc/admin/{userId} { status, reason } | `data` |
+ * | - | getKycDocument(documentId) | GET /api/kyc/admin/documents/{documentId} | the file as a Blob |
+ * | - | getVentureInvestments(ventureId) | GET /api/investments/admin?ventureId&page&limit=100 (every page) | the rows (_id -> id) |
+ * | - | closeFunding(ventureId) | POST /api/ventures/admin/{ventureId}/close-funding | `{ message, data: venture }` |
+ * | - | cancelVenture(ventureId, reason) | POST /api/ventures/admin/{ventureId}/cancel { reason } | `{ message, data: venture }` |
+ * | - | recordRepayment(ventureId, { amount, final }, key) | POST /api/ventures/admin/{ventureId}/repayments, Idempotency-Key | `{ message, data: { credited, investors } }` |
+ * | - | addBalance(userId, { amount, note, proof, idempotencyKey, onProgress }) | POST /api/balances/add-balance/{userId} (multipart, `Idempotency-Key`; upload progress through XMLHttpRequest with the page's client) | `{ message, balance }` |
+ * | - | getAdminOverview() | GET /api/admin/overview | `data` (the overview's figures) |
  *
  * Corporate app (`createDataProvider({ app: 'corporate' })`):
  *
@@ -67,11 +76,20 @@ import type { ResourceContext, ResourceHandlers, ResourceTable } from './mapping
 import { addBalance, balances, type AddBalanceAnswer, type AddBalanceInput } from './resources/balances';
 import { balanceHistories } from './resources/balanceHistories';
 import { investments } from './resources/investments';
-import { kyc, verificationCalls, type StartVerificationAnswer } from './resources/kyc';
+import { kyc, kycDocument, verificationCalls, type StartVerificationAnswer } from './resources/kyc';
 import { mails } from './resources/mails';
+import { overviewCalls, type AdminOverview } from './resources/overview';
 import { profileCalls, type ProfileUpdate, type ProfileUpdateAnswer } from './resources/profile';
 import { users } from './resources/users';
-import { adminVentures, corporateVentures } from './resources/ventures';
+import {
+  adminVentures,
+  corporateVentures,
+  ventureMoneyCalls,
+  type RepaymentAnswer,
+  type RepaymentInput,
+  type VentureInvestment,
+  type VentureMoneyAnswer,
+} from './resources/ventures';
 
 export {
   changedFields,
@@ -116,6 +134,22 @@ export interface BackofficeDataProvider extends DataProvider {
   updateProfile(data: ProfileUpdate): Promise<ProfileUpdateAnswer>;
   getMyVerification(): Promise<MyVerification>;
   startVerification(): Promise<StartVerificationAnswer>;
+  /** Admin: the overview's figures. */
+  getAdminOverview(): Promise<AdminOverview>;
+  /** Admin: closes a venture's funding (new -> funded). */
+  closeFunding(ventureId: Identifier): Promise<VentureMoneyAnswer>;
+  /** Admin: cancels a venture and refunds every investor. */
+  cancelVenture(ventureId: Identifier, reason: string): Promise<VentureMoneyAnswer>;
+  /** Admin: records a repayment, once per idempotency key. */
+  recordRepayment(
+    ventureId: Identifier,
+    input: RepaymentInput,
+    idempotencyKey: string,
+  ): Promise<RepaymentAnswer>;
+  /** Admin: every investment of a venture (all pages). */
+  getVentureInvestments(ventureId: Identifier): Promise<VentureInvestment[]>;
+  /** Admin: an identity document's file. */
+  getKycDocument(documentId: Identifier): Promise<Blob>;
 }
 
 /** What translating an error code needs of an i18next instance. */
@@ -209,6 +243,9 @@ export function createDataProvider({
   const verification = verificationCalls(ctx);
   const profile = profileCalls(ctx);
   const credit = addBalance(ctx);
+  const overview = overviewCalls(ctx);
+  const ventureMoney = ventureMoneyCalls(ctx);
+  const kycFile = kycDocument(ctx);
 
   const provider = {
     getList: async (resource: string, params: GetListParams) => {
@@ -257,6 +294,13 @@ export function createDataProvider({
     updateProfile: (data: ProfileUpdate) => run(() => profile.updateProfile(data)),
     getMyVerification: () => run(verification.getMyVerification),
     startVerification: () => run(verification.startVerification),
+    getAdminOverview: () => run(overview.getAdminOverview),
+    getVentureInvestments: (id: Identifier) => run(() => ventureMoney.getVentureInvestments(id)),
+    closeFunding: (id: Identifier) => run(() => ventureMoney.closeFunding(id)),
+    cancelVenture: (id: Identifier, reason: string) => run(() => ventureMoney.cancelVenture(id, reason)),
+    recordRepayment: (id: Identifier, input: RepaymentInput, key: string) =>
+      run(() => ventureMoney.recordRepayment(id, input, key)),
+    getKycDocument: (documentId: Identifier) => run(() => kycFile(documentId)),
   };
 
   // The verbs above are typed for any record; react-admin's generic signatures cannot express that.

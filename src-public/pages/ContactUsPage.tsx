@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,11 +10,19 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import PhoneOutlinedIcon from '@mui/icons-material/PhoneOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import ScheduleOutlinedIcon from '@mui/icons-material/ScheduleOutlined';
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { CONTACT_LIMITS } from '../../src-shared/constants/contact';
+import type { ErrorCode } from '../../src-shared/errors';
+import { translateFieldErrors } from '../../src-shared/i18n/errors';
+import { Field } from '../auth/form/fields';
+import { useForm } from '../auth/form/useForm';
+import { isValidEmail, trimAll } from '../auth/form/validation';
 import { Page } from '../components/Page';
 import { COMPANY } from '../layout/company';
+import { failureText } from '../lib/errors';
+import { useSendContactMessage, type ContactMessage } from './api';
 
 const TALLINN_OFFICE = COMPANY.offices.find((office) => office.code === 'EE');
 
@@ -30,6 +39,111 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
         <Box sx={{ mt: 1 }}>{children}</Box>
       </CardContent>
     </Card>
+  );
+}
+
+const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '' };
+const FIELD_ORDER = ['name', 'email', 'subject', 'message'] as const;
+
+/** The server's checks (src-shared/contracts/mails.ts), each failing field with its error code. */
+function problems(values: ContactMessage): Partial<Record<keyof ContactMessage, ErrorCode>> {
+  const out: Partial<Record<keyof ContactMessage, ErrorCode>> = {};
+  if (!values.name) out.name = 'contact.name_required';
+  else if (values.name.length > CONTACT_LIMITS.name) out.name = 'contact.name_too_long';
+  if (!values.email) out.email = 'auth.email_required';
+  else if (!isValidEmail(values.email)) out.email = 'auth.email_invalid';
+  if (!values.subject) out.subject = 'contact.subject_required';
+  else if (values.subject.length > CONTACT_LIMITS.subject) out.subject = 'contact.subject_too_long';
+  if (!values.message) out.message = 'contact.message_required';
+  else if (values.message.length > CONTACT_LIMITS.message) out.message = 'contact.message_too_long';
+  return out;
+}
+
+/**
+ * The contact form (POST /api/contact): checked here as the server checks it, every field's error
+ * translated by its code (the server's too); the button is disabled while sending; after the
+ * thank-you text the fields are empty, so another message can follow.
+ */
+function ContactForm() {
+  const { t, i18n } = useTranslation();
+  const { mutateAsync: send, isPending } = useSendContactMessage();
+  const { values, setValues, bind, setErrors } = useForm<ContactMessage>(EMPTY);
+  const [sent, setSent] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const focus = (field: string) => document.getElementById(`contact-${field}`)?.focus();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSent(false);
+    setFailure(null);
+    const body = trimAll(values);
+    const found = problems(body);
+    if (Object.keys(found).length > 0) {
+      setErrors(
+        Object.fromEntries(Object.entries(found).map(([field, code]) => [field, t(code, { ns: 'errors' })])),
+      );
+      focus(FIELD_ORDER.find((field) => found[field])!);
+      return;
+    }
+    try {
+      await send(body);
+      setValues(EMPTY);
+      setErrors({});
+      setSent(true);
+    } catch (error) {
+      const fields = translateFieldErrors(i18n, error);
+      setErrors(fields);
+      const first = FIELD_ORDER.find((field) => fields[field]);
+      if (first) focus(first);
+      else setFailure(failureText(i18n, error, { fallback: t('contactForm.failed') }));
+    }
+  };
+
+  const input = (field: keyof ContactMessage, max?: number) => ({
+    ...bind(field, t(`contactForm.${field}`)),
+    id: `contact-${field}`,
+    required: true,
+    disabled: isPending,
+    ...(max ? { slotProps: { htmlInput: { maxLength: max } } } : {}),
+  });
+
+  return (
+    <Box component="section" aria-labelledby="contact-form-title" sx={{ mt: 6, maxWidth: 720 }}>
+      <Typography id="contact-form-title" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+        {t('contactForm.title')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1 }}>
+        {t('contactForm.intro')}
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, mt: 3 }}>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Field {...input('name', CONTACT_LIMITS.name)} autoComplete="name" />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Field {...input('email')} type="email" autoComplete="email" />
+          </Grid>
+        </Grid>
+        <Field {...input('subject', CONTACT_LIMITS.subject)} />
+        <Field {...input('message', CONTACT_LIMITS.message)} multiline minRows={6} />
+        {sent ? (
+          <Alert severity="success" role="status">
+            {t('contactForm.success')}
+          </Alert>
+        ) : null}
+        {failure ? (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Box>
+          <Button type="submit" variant="contained" size="large" disabled={isPending}>
+            {isPending ? t('contactForm.sending') : t('contactForm.send')}
+          </Button>
+        </Box>
+      </Box>
+    </Box>
   );
 }
 
@@ -63,6 +177,7 @@ export function ContactUsPage() {
           </ContactCard>
         </Grid>
       </Grid>
+      <ContactForm />
       <Box sx={{ display: 'flex', gap: 2, mt: 5, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to="/ventures" variant="contained" size="large">
           {t('contact.investNow')}

@@ -14,7 +14,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src-shared/api/http';
-import type { InvestResult, Venture } from '../../src-shared/api/types';
+import type { InvestResult, VentureView } from '../../src-shared/api/types';
 import type { KycStatus } from '../../src-shared/constants/enums';
 import { centsToEuros, eurosToCents, expectedReturnCents } from '../../src-shared/money';
 import {
@@ -40,7 +40,7 @@ function newIdempotencyKey(): string {
 }
 
 /** The venture's money terms in integer cents (null when the answer lacks one of them). */
-function termsOf(venture: Venture): InvestTerms | null {
+function termsOf(venture: VentureView): InvestTerms | null {
   const minInvestmentCents = eurosToCents(venture.minInvestmentAmount);
   const maxInvestmentCents = eurosToCents(venture.maxInvestmentAmount);
   const targetAmountCents = eurosToCents(venture.targetAmount);
@@ -56,7 +56,7 @@ function termsOf(venture: Venture): InvestTerms | null {
 }
 
 /** What is left to fund (target - funded, never below 0), or null without both figures. */
-function leftToFundCents(venture: Venture): bigint | null {
+function leftToFundCents(venture: VentureView): bigint | null {
   const terms = termsOf(venture);
   return terms ? leftOf(terms) : null;
 }
@@ -70,7 +70,7 @@ type AmountCheck = { cents: bigint; error?: undefined } | { cents?: undefined; e
  * be below the minimum when it is exactly what is left to fund. Money has at most two decimals. The
  * balance is the server's to check: the header's figure may be a minute old.
  */
-function checkAmount(text: string, venture: Venture, i18n: I18nLike): AmountCheck {
+function checkAmount(text: string, venture: VentureView, i18n: I18nLike): AmountCheck {
   const minimum = translateRule(i18n, {
     code: 'investment.below_minimum',
     params: { amount: venture.minInvestmentAmount },
@@ -96,7 +96,7 @@ function checkAmount(text: string, venture: Venture, i18n: I18nLike): AmountChec
 }
 
 /** The expected return of an amount (api-contract: simple annual interest, rounded to cents). */
-function expectedReturnOf(cents: bigint, venture: Venture): number | null {
+function expectedReturnOf(cents: bigint, venture: VentureView): number | null {
   const { expectedReturn, investmentPeriod } = venture;
   if (typeof expectedReturn !== 'number' || eurosToCents(expectedReturn) === null) return null;
   if (typeof investmentPeriod !== 'number' || !Number.isInteger(investmentPeriod)) return null;
@@ -175,7 +175,7 @@ export function InvestDialog({
   onClose,
   onSuccess,
 }: {
-  venture: Venture;
+  venture: VentureView;
   open: boolean;
   onClose: () => void;
   /** Called with the new investment when the dialog closes after a success. */

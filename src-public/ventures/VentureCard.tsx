@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../lib/format';
 import { FundingBar } from './FundingBar';
 import { daysLeft } from './progress';
-import type { Venture } from '../../src-shared/api/types';
+import type { VentureView } from '../../src-shared/api/types';
 import { VentureImage } from './VentureImage';
 
 /**
@@ -24,7 +24,7 @@ export function VentureCard({
   variant = 'full',
   headingLevel = 'h3',
 }: {
-  venture: Venture;
+  venture: VentureView;
   variant?: 'teaser' | 'full';
   headingLevel?: 'h2' | 'h3';
 }) {

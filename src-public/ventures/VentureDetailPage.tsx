@@ -17,7 +17,7 @@ import {
 } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../src-shared/api/http';
-import type { Venture } from '../../src-shared/api/types';
+import type { VentureView as Venture } from '../../src-shared/api/types';
 import { useAuth } from '../auth/session/AuthProvider';
 import type { RememberedLocation } from '../auth/session/roles';
 import { PageLoader } from '../components/PageLoader';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call } from '../../src-shared/api/http';
-import type { InvestBody, Venture, VentureListQuery } from '../../src-shared/api/types';
+import type { InvestBody, VentureView, VentureListQuery } from '../../src-shared/api/types';
 import { balanceKeys } from '../auth/session/api';
 import { investmentKeys } from '../investor/api';
 import { VENTURE_CACHE_MS, filtersToApiQuery, type VentureFilters } from './filters';
@@ -44,7 +44,7 @@ export function useVentureTeaser() {
     meta: PUBLIC,
     staleTime: VENTURE_CACHE_MS,
     gcTime: VENTURE_CACHE_MS,
-    queryFn: logged('the newest ventures', async (): Promise<Venture[]> => {
+    queryFn: logged('the newest ventures', async (): Promise<VentureView[]> => {
       const response = await call(api.GET('/api/ventures', { params: { query: { ...TEASER_QUERY } } }));
       return Array.isArray(response?.data) ? response.data : [];
     }),
@@ -52,7 +52,7 @@ export function useVentureTeaser() {
 }
 
 export interface VentureListPage {
-  data: Venture[];
+  data: VentureView[];
   total: number;
   totalPages: number;
 }
@@ -91,7 +91,7 @@ export function useVenture(ventureId: string) {
   return useQuery({
     queryKey: ventureKeys.detail(ventureId),
     meta: PUBLIC,
-    queryFn: async (): Promise<Venture | null> => {
+    queryFn: async (): Promise<VentureView | null> => {
       const response = await call(
         api.GET('/api/ventures/id/{ventureId}', { params: { path: { ventureId } } }),
       );

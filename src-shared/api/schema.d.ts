@@ -4,6 +4,350 @@
  * file differs from what the server produces.
  */
 export interface paths {
+    "/api/admin/mails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contact form messages without their body (an excerpt): status, search (name, e-mail, subject, message), sortBy createdAt|status|email|subject, order */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    order?: "asc" | "desc";
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    search?: string;
+                    sortBy?: "createdAt" | "status" | "email" | "subject";
+                    status?: "unread" | "read" | "all" | "";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mails: {
+                                createdAt: string;
+                                email: string;
+                                excerpt: string;
+                                id: string;
+                                name: string;
+                                readAt: string | null;
+                                /** @enum {string} */
+                                status: "unread" | "read";
+                                subject: string;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/mails/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One message with its body; an unread one becomes read */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                email: string;
+                                excerpt: string;
+                                id: string;
+                                message: string;
+                                name: string;
+                                readAt: string | null;
+                                /** @enum {string} */
+                                status: "unread" | "read";
+                                subject: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark a message read or unread */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "unread" | "read";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                email: string;
+                                excerpt: string;
+                                id: string;
+                                message: string;
+                                name: string;
+                                readAt: string | null;
+                                /** @enum {string} */
+                                status: "unread" | "read";
+                                subject: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The admin overview's figures in one call (money in euros)
+         * @description - `invested`: every investment not refunded;
+         *     - `heldInBalances`: the investors' and companies' balances together;
+         *     - `inEscrow`: money held for ventures still raising;
+         *     - `venturesAwaitingReview`: ventures `pending` or `under-review`, drafts included (a new venture is submitted for review at creation), not deleted, not cancelled;
+         *     - `verificationsAwaitingReview`: people whose identity documents wait for a decision (`GET /api/kyc/admin?status=pending`);
+         *     - `signUps30d`: accounts created in the last 30 days;
+         *     - `openTickets` and `complaintsDueSoon`: always 0 for now: support tickets do not exist yet (issue 15);
+         *     - `investedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                complaintsDueSoon: number;
+                                heldInBalances: number;
+                                inEscrow: number;
+                                invested: number;
+                                investedByMonth: {
+                                    amount: number;
+                                    month: string;
+                                }[];
+                                openTickets: number;
+                                signUps30d: number;
+                                venturesAwaitingReview: number;
+                                verificationsAwaitingReview: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -828,7 +1172,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every investor and corporate balance; search, sortBy updatedAt|balance, sortOrder */
+        /** Every investor and corporate balance (the current one); search, userId, sortBy updatedAt|balance, sortOrder */
         get: {
             parameters: {
                 query?: {
@@ -839,6 +1183,7 @@ export interface paths {
                     search?: string;
                     sortBy?: "updatedAt" | "balance";
                     sortOrder?: "asc" | "desc";
+                    userId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1122,15 +1467,23 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every balance movement of every person, newest first, with the proof of an adjustment */
+        /** Every balance movement of every person with the proof of an adjustment: newest first (sortBy at|amount, order); filters userId, from and to (days YYYY-MM-DD, inclusive, UTC), kind, search */
         get: {
             parameters: {
                 query?: {
+                    /** @description A day, YYYY-MM-DD (UTC) */
+                    from?: string;
+                    kind?: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "all" | "";
                     /** @description Clamped to 1..100 */
                     limit?: number;
+                    order?: "asc" | "desc";
                     /** @description From 1; anything else reads as 1 */
                     page?: number;
                     search?: string;
+                    sortBy?: "at" | "amount";
+                    /** @description A day, YYYY-MM-DD (UTC) */
+                    to?: string;
+                    userId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1318,6 +1671,98 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The public contact form (anyone): stored for the admins, nobody is e-mailed. At most 5 messages in 10 minutes per client address */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        message: string;
+                        name: string;
+                        subject: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1513,16 +1958,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every investment with its investor; search (investor or venture) and status */
+        /** Every investment with its venture and investor; filters search (investor or venture), status, ventureId, userId; sortBy investmentDate|amount|status, order */
         get: {
             parameters: {
                 query?: {
                     /** @description Clamped to 1..100 */
                     limit?: number;
+                    order?: "asc" | "desc";
                     /** @description From 1; anything else reads as 1 */
                     page?: number;
                     search?: string;
-                    status?: "invested" | "completed" | "repaid" | "refunded";
+                    sortBy?: "investmentDate" | "amount" | "status";
+                    status?: "invested" | "completed" | "repaid" | "refunded" | "all" | "";
+                    userId?: string;
+                    ventureId?: string;
                 };
                 header?: never;
                 path?: never;
@@ -1677,15 +2126,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Verifications to review (default: every one that was submitted or decided); status one of not_started, pending, complete, rejected */
+        /** Verifications to review, one per person (their latest; default: every one that was submitted or decided); status one of not_started, pending, complete, rejected; sortBy submittedAt (default) or decidedAt, order asc (default: oldest waiting first) or desc, empty dates last */
         get: {
             parameters: {
                 query?: {
                     /** @description Clamped to 1..100 */
                     limit?: number;
+                    order?: "asc" | "desc";
                     /** @description From 1; anything else reads as 1 */
                     page?: number;
                     search?: string;
+                    sortBy?: "submittedAt" | "decidedAt";
                     status?: "not_started" | "pending" | "complete" | "rejected";
                 };
                 header?: never;
@@ -1769,7 +2220,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A person’s latest verification with its details, documents and every decision */
+        /** A person’s latest verification with its details and documents, and every decision on the person (earlier verifications too), oldest first */
         get: {
             parameters: {
                 query?: never;
@@ -2816,6 +3267,313 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account with its balance: role, isActive, search (name, e-mail, company), sortBy createdAt|lastLoginAt|email|lastName|role, order */
+        get: {
+            parameters: {
+                query?: {
+                    isActive?: "true" | "false" | "all" | "";
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    order?: "asc" | "desc";
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    role?: "user" | "corporate" | "admin" | "superadmin" | "all" | "";
+                    search?: string;
+                    sortBy?: "createdAt" | "lastLoginAt" | "email" | "lastName" | "role";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                            users: {
+                                address: string;
+                                balance: number;
+                                city: string | null;
+                                companyName: string | null;
+                                countryName: string;
+                                createdAt: string;
+                                email: string;
+                                emailVerified: boolean;
+                                firstName: string;
+                                id: string;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                kycStatus: "not_started" | "pending" | "complete" | "rejected";
+                                lastLoginAt: string | null;
+                                lastName: string;
+                                legalForm: string | null;
+                                phone: string;
+                                registrationNumber: string | null;
+                                /** @enum {string} */
+                                role: "user" | "corporate" | "admin" | "superadmin";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One account with its balance */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                address: string;
+                                balance: number;
+                                city: string | null;
+                                companyName: string | null;
+                                countryName: string;
+                                createdAt: string;
+                                email: string;
+                                emailVerified: boolean;
+                                firstName: string;
+                                id: string;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                kycStatus: "not_started" | "pending" | "complete" | "rejected";
+                                lastLoginAt: string | null;
+                                lastName: string;
+                                legalForm: string | null;
+                                phone: string;
+                                registrationNumber: string | null;
+                                /** @enum {string} */
+                                role: "user" | "corporate" | "admin" | "superadmin";
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Activate or deactivate an account (deactivating ends its sessions) or change its role. Only a superadmin grants or removes admin/superadmin or (de)activates an admin; nobody deactivates or re-roles themselves (403); an account holding money, investments or ventures keeps its role (409) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        isActive?: boolean;
+                        /** @enum {string} */
+                        role?: "user" | "corporate" | "admin" | "superadmin";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                address: string;
+                                balance: number;
+                                city: string | null;
+                                companyName: string | null;
+                                countryName: string;
+                                createdAt: string;
+                                email: string;
+                                emailVerified: boolean;
+                                firstName: string;
+                                id: string;
+                                isActive: boolean;
+                                /** @enum {string} */
+                                kycStatus: "not_started" | "pending" | "complete" | "rejected";
+                                lastLoginAt: string | null;
+                                lastName: string;
+                                legalForm: string | null;
+                                phone: string;
+                                registrationNumber: string | null;
+                                /** @enum {string} */
+                                role: "user" | "corporate" | "admin" | "superadmin";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/ventures": {
         parameters: {
             query?: never;
@@ -2823,7 +3581,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public ventures (approved and public) with the spec 9 filters; newest first, 9 a page */
+        /**
+         * Public ventures (approved and public) with the spec 9 filters; newest first, 9 a page
+         * @description Each row has every field for its owner and admins; for anyone else only the public fields: no `adminNotes` or `adminReviewedAt`, and `createdBy` is `{ companyName }`.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2856,7 +3617,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            data: {
+                            data: ({
                                 _id: string;
                                 adminNotes: string | null;
                                 adminReviewedAt: string | null;
@@ -2869,6 +3630,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -2896,7 +3658,43 @@ export interface paths {
                                 ventureType: "business" | "sme" | "leasing" | "realestate";
                                 /** @enum {string} */
                                 visibility: "public" | "private" | "draft";
-                            }[];
+                            } | {
+                                _id: string;
+                                /** @enum {string} */
+                                adminStatus: "pending" | "under-review" | "approved" | "rejected";
+                                amountFunded: number;
+                                closingDate: string;
+                                collateralDescription: string;
+                                collateralValue: number;
+                                country: string;
+                                createdAt: string;
+                                createdBy: {
+                                    companyName: string | null;
+                                };
+                                dateIssued: string | null;
+                                expectedReturn: number;
+                                goesLiveAt: string | null;
+                                images: string[];
+                                investmentPeriod: number;
+                                isConvertible: boolean;
+                                /** @enum {string} */
+                                lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
+                                loanToValue: number;
+                                longDescription: string;
+                                maxInvestmentAmount: number;
+                                minInvestmentAmount: number;
+                                /** @enum {string} */
+                                riskLevel: "low" | "medium" | "high";
+                                shortDescription: string;
+                                tags: string[];
+                                targetAmount: number;
+                                title: string;
+                                updatedAt: string;
+                                /** @enum {string} */
+                                ventureType: "business" | "sme" | "leasing" | "realestate";
+                                /** @enum {string} */
+                                visibility: "public" | "private" | "draft";
+                            })[];
                             pagination: {
                                 limit: number;
                                 page: number;
@@ -2976,6 +3774,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -3169,7 +3968,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every venture for the back office, with filters (10 a page) */
+        /** Every venture for the back office, with filters (10 a page); sortBy createdAt (default), closingDate, expectedReturn, targetAmount, amountFunded, title, adminStatus or lifecycleStatus; order asc or desc (default) */
         get: {
             parameters: {
                 query?: {
@@ -3187,7 +3986,7 @@ export interface paths {
                     page?: number;
                     riskLevel?: "low" | "medium" | "high" | "all" | "";
                     search?: string;
-                    sortBy?: "createdAt" | "closingDate" | "expectedReturn" | "targetAmount" | "amountFunded";
+                    sortBy?: "createdAt" | "closingDate" | "expectedReturn" | "targetAmount" | "amountFunded" | "title" | "adminStatus" | "lifecycleStatus";
                     ventureType?: "business" | "sme" | "leasing" | "realestate" | "all" | "";
                     visibility?: "public" | "private" | "draft" | "all" | "";
                 };
@@ -3217,6 +4016,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -3304,7 +4104,16 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Review a venture; approving sets goesLiveAt and opens a coming-soon venture (new) */
+        /**
+         * Review a venture; approving sets goesLiveAt and opens a coming-soon venture (new)
+         * @description One rule table (src-shared/rules/venture.ts `REVIEW_RULES`):
+         *     - approve: `goesLiveAt` and `dateIssued` now unless set; `coming-soon` -> `new` (open for investment);
+         *     - an approved venture without money sent back to `pending`/`under-review` or `rejected`: `new` -> `coming-soon`, `goesLiveAt` cleared;
+         *     - once money is in it (an investment not refunded, or funded/repaid): any change away from `approved` answers 409 `venture.review_locked_with_money`;
+         *     - a cancelled venture: 409 `venture.review_cancelled`;
+         *     - `rejected` needs non-empty `adminNotes`: 400 `venture.reject_notes_required` on `adminNotes`;
+         *     - the same status again: 200, only the notes (when sent) and `adminReviewedAt` change.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3344,6 +4153,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -3405,6 +4215,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3481,6 +4300,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -3625,6 +4445,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -3859,7 +4680,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One venture: public and private approved ones for anyone, any for its owner and admins */
+        /**
+         * One venture: public and private approved ones for anyone, any for its owner and admins
+         * @description Its owner and admins get every field; anyone else only the public fields: no `adminNotes` or `adminReviewedAt`, and `createdBy` is `{ companyName }` (never a name or an e-mail).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3891,9 +4715,46 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
+                                };
+                                dateIssued: string | null;
+                                expectedReturn: number;
+                                goesLiveAt: string | null;
+                                images: string[];
+                                investmentPeriod: number;
+                                isConvertible: boolean;
+                                /** @enum {string} */
+                                lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
+                                loanToValue: number;
+                                longDescription: string;
+                                maxInvestmentAmount: number;
+                                minInvestmentAmount: number;
+                                /** @enum {string} */
+                                riskLevel: "low" | "medium" | "high";
+                                shortDescription: string;
+                                tags: string[];
+                                targetAmount: number;
+                                title: string;
+                                updatedAt: string;
+                                /** @enum {string} */
+                                ventureType: "business" | "sme" | "leasing" | "realestate";
+                                /** @enum {string} */
+                                visibility: "public" | "private" | "draft";
+                            } | {
+                                _id: string;
+                                /** @enum {string} */
+                                adminStatus: "pending" | "under-review" | "approved" | "rejected";
+                                amountFunded: number;
+                                closingDate: string;
+                                collateralDescription: string;
+                                collateralValue: number;
+                                country: string;
+                                createdAt: string;
+                                createdBy: {
+                                    companyName: string | null;
                                 };
                                 dateIssued: string | null;
                                 expectedReturn: number;
@@ -3996,6 +4857,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -4233,6 +5095,7 @@ export interface paths {
                                 country: string;
                                 createdAt: string;
                                 createdBy: {
+                                    companyName: string | null;
                                     email: string;
                                     firstName: string;
                                     lastName: string;
@@ -4313,12 +5176,12 @@ export interface components {
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCode: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "user.not_found" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
+        ErrorCode: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
         /**
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCodeInput: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "user.not_found" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
+        ErrorCodeInput: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
         ErrorInput: {
             code: components["schemas"]["ErrorCodeInput"];
             codes?: {

@@ -32,7 +32,12 @@ export type ErrorBody = components['schemas']['Error'];
 export type ErrorCodeName = components['schemas']['ErrorCode'];
 
 // The records screens show.
-export type Venture = JsonBody<'/api/ventures/id/{ventureId}'>['data'];
+/** A venture with every field, as its owner and admins get it (the back office). */
+export type Venture = JsonBody<'/api/ventures/admin-get-all'>['data'][number];
+/** A venture as GET /api/ventures/id/{id} and GET /api/ventures answer anyone: every field for its
+ * owner and admins, the public ones for everyone else. Only the public fields can be read off it
+ * (the public site reads nothing else). */
+export type VentureView = JsonBody<'/api/ventures/id/{ventureId}'>['data'];
 export type VentureList = JsonBody<'/api/ventures'>;
 export type Profile = JsonBody<'/api/profile/get'>['data'];
 export type LoginAnswer = JsonBody<'/api/auth/login', 'post'>;

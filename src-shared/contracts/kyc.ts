@@ -91,11 +91,17 @@ export const kycAdminDetailSchema = kycAdminRowSchema.extend({
 });
 export type KycAdminDetail = z.infer<typeof kycAdminDetailSchema>;
 
+/** The admin list's sort columns; the default is the review queue: oldest submission first. */
+export const KYC_SORT_FIELDS = ['submittedAt', 'decidedAt'] as const;
+
 export const kycAdminListQuerySchema = z.object({
   status: z.enum(KYC_STATUSES, { error: 'kyc.status_unknown' }).optional(),
   search: z.string().trim().max(200).optional(),
+  sortBy: z.enum(KYC_SORT_FIELDS, { error: 'kyc.sort_by_unknown' }).default('submittedAt'),
+  order: z.enum(['asc', 'desc'], { error: 'common.sort_order_invalid' }).default('asc'),
   ...paginationQuery(10),
 });
+export type KycAdminListQuery = z.output<typeof kycAdminListQuerySchema>;
 
 export const kycAdminListSchema = listOf(kycAdminRowSchema);
 

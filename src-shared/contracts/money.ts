@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVESTMENT_STATUSES, LEDGER_KINDS } from '../constants/enums';
+import type { ErrorCode } from '../errors';
 import { eurosToCents } from '../money';
 import { paginationQuery } from './common';
 
@@ -43,19 +44,92 @@ export const balanceRowSchema = z.object({
   updatedAt: z.string(),
 });
 
+// ------------------------------------------------------------------------------------------------
+// List filters (validation messages are error codes, src-shared/errors.ts)
+
+/** An optional filter of fixed values: 'all' and '' mean no filter; anything else is a 400 with `code`. */
+const choice = <T extends readonly [string, ...string[]]>(code: ErrorCode, values: T) =>
+  z
+    .enum([...values, 'all', ''] as unknown as [string, ...string[]], { error: code })
+    .optional()
+    .transform((v) => (v === undefined || v === 'all' || v === '' ? undefined : (v as T[number])));
+
+/** Ids are UUIDs (as src-server/lib/query.ts). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An optional record id to filter by ('' means none); anything but a UUID is a 400. */
+const idFilter = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || UUID.test(v), 'common.filter_id_invalid');
+
+/** A calendar day `YYYY-MM-DD` (a real one) as the start of that day in UTC; '' means none. */
+const day = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+      const date = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : null;
+      if (!date || date.toISOString().slice(0, 10) !== v) {
+        ctx.addIssue({ code: 'custom', message: 'common.filter_date_invalid' });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .meta({ type: 'string', format: 'date', description: 'A day, YYYY-MM-DD (UTC)' });
+
+const search = () =>
+  z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined);
+
+const order = () => z.enum(['asc', 'desc'], { error: 'common.sort_order_invalid' }).default('desc');
+
+// ------------------------------------------------------------------------------------------------
+// Balance lists
+
 export const historyQuerySchema = z.object({ ...paginationQuery(10) });
-export const allHistoriesQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  ...paginationQuery(10),
-});
+
+export const HISTORY_SORT_FIELDS = ['at', 'amount'] as const;
+export const allHistoriesQuerySchema = z
+  .object({
+    search: search(),
+    /** One person's movements. */
+    userId: idFilter(),
+    /** From this day (inclusive, UTC). */
+    from: day(),
+    /** Up to this day (inclusive, UTC). */
+    to: day(),
+    kind: choice('balance.filter_kind', LEDGER_KINDS),
+    sortBy: z.enum(HISTORY_SORT_FIELDS, { error: 'balance.history_sort_invalid' }).default('at'),
+    order: order(),
+    ...paginationQuery(10),
+  })
+  .refine((q) => !q.from || !q.to || q.from.getTime() <= q.to.getTime(), {
+    message: 'common.filter_date_range',
+    path: ['to'],
+  });
+export type AllHistoriesQuery = z.output<typeof allHistoriesQuerySchema>;
+
+export const BALANCE_SORT_FIELDS = ['updatedAt', 'balance'] as const;
 export const balancesQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  sortBy: z
-    .enum(['updatedAt', 'balance'], { error: "sortBy must be 'updatedAt' or 'balance'" })
-    .default('updatedAt'),
-  sortOrder: z.enum(['asc', 'desc'], { error: "sortOrder must be 'asc' or 'desc'" }).default('desc'),
+  search: search(),
+  /** One person's balance (the add-balance form reads it). */
+  userId: idFilter(),
+  sortBy: z.enum(BALANCE_SORT_FIELDS, { error: 'balance.sort_invalid' }).default('updatedAt'),
+  sortOrder: order(),
   ...paginationQuery(10),
 });
+export type BalancesQuery = z.output<typeof balancesQuerySchema>;
 
 // ------------------------------------------------------------------------------------------------
 // Investments
@@ -82,11 +156,18 @@ export const adminInvestmentSchema = investmentSchema.extend({
 });
 export type AdminInvestment = z.infer<typeof adminInvestmentSchema>;
 
+export const INVESTMENT_SORT_FIELDS = ['investmentDate', 'amount', 'status'] as const;
 export const adminInvestmentQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
-  status: z.enum(INVESTMENT_STATUSES, { error: 'investment.status_invalid' }).optional(),
+  /** Investor's name or e-mail, or the venture's title. */
+  search: search(),
+  status: choice('investment.status_invalid', INVESTMENT_STATUSES),
+  ventureId: idFilter(),
+  userId: idFilter(),
+  sortBy: z.enum(INVESTMENT_SORT_FIELDS, { error: 'investment.sort_invalid' }).default('investmentDate'),
+  order: order(),
   ...paginationQuery(10),
 });
+export type AdminInvestmentQuery = z.output<typeof adminInvestmentQuerySchema>;
 
 // ------------------------------------------------------------------------------------------------
 // A venture's money (admin)

@@ -10,8 +10,13 @@ import type { ErrorCode } from '../errors';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../rules/venture';
 import { listOf, paginationQuery } from './common';
 
-/** A venture as the API returns it (spec 3): money in euros, `_id` as its id. */
-export const ventureSchema = z.object({
+/**
+ * A venture as anyone may see it (spec 3; the contract's privacy rule under "Ventures"): money in
+ * euros, `_id` as its id, no review notes, and the creator reduced to the company's name (never a
+ * person's name or e-mail). Visitors, investors and other corporates get this shape; the response
+ * serializer drops every field it does not list.
+ */
+export const publicVentureSchema = z.object({
   _id: z.string(),
   title: z.string(),
   shortDescription: z.string(),
@@ -35,15 +40,35 @@ export const ventureSchema = z.object({
   lifecycleStatus: z.enum(LIFECYCLE_STATUSES),
   visibility: z.enum(VISIBILITIES),
   adminStatus: z.enum(ADMIN_STATUSES),
-  adminNotes: z.string().nullable(),
-  adminReviewedAt: z.string().nullable(),
   dateIssued: z.string().nullable(),
   goesLiveAt: z.string().nullable(),
-  createdBy: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }),
+  /** The company (users.company_name of the corporate account); null if it gave none. */
+  createdBy: z.object({ companyName: z.string().nullable() }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export type PublicVenture = z.infer<typeof publicVentureSchema>;
+
+/** A venture with every field: what its owner and admins get (review notes, the creator's person). */
+export const ventureSchema = publicVentureSchema.extend({
+  adminNotes: z.string().nullable(),
+  adminReviewedAt: z.string().nullable(),
+  createdBy: z.object({
+    companyName: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+});
 export type Venture = z.infer<typeof ventureSchema>;
+
+/**
+ * What a route that may answer anyone sends: the full record to its owner and admins, the public
+ * one to everyone else. The full schema comes first, so a full record keeps its fields and a public
+ * one (which lacks `adminNotes`) is read by the second.
+ */
+export const ventureViewSchema = z.union([ventureSchema, publicVentureSchema]);
+export type VentureView = z.infer<typeof ventureViewSchema>;
 
 export const VENTURE_SORT_FIELDS = [
   'createdAt',
@@ -52,6 +77,14 @@ export const VENTURE_SORT_FIELDS = [
   'targetAmount',
   'amountFunded',
 ] as const;
+/** The admin list also sorts by title and by its two statuses (its sortable columns). */
+export const ADMIN_VENTURE_SORT_FIELDS = [
+  ...VENTURE_SORT_FIELDS,
+  'title',
+  'adminStatus',
+  'lifecycleStatus',
+] as const;
+export type AdminVentureSortField = (typeof ADMIN_VENTURE_SORT_FIELDS)[number];
 export const VENTURES_PAGE_SIZE = 9;
 
 export const ventureListQuerySchema = z.object({
@@ -60,8 +93,12 @@ export const ventureListQuerySchema = z.object({
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
 });
 
+/** GET /api/ventures: each row full for its owner and admins, public for everyone else. */
+export const publicVentureListResponseSchema = listOf(ventureViewSchema);
+/** GET /api/ventures/admin-get-all (admins): full rows. */
 export const ventureListResponseSchema = listOf(ventureSchema);
-export const ventureResponseSchema = z.object({ data: ventureSchema });
+/** GET /api/ventures/id/{id}: full for its owner and admins, public for everyone else. */
+export const ventureViewResponseSchema = z.object({ data: ventureViewSchema });
 
 // ------------------------------------------------------------------------------------------------
 // Create and edit (spec 5; contract "Ventures")
@@ -180,7 +217,12 @@ export type VentureUpdateBody = z.input<typeof ventureUpdateSchema>;
 
 export const adminStatusUpdateSchema = z.object({
   adminStatus: z.enum(ADMIN_STATUSES, { error: 'venture.admin_status_invalid' }),
-  adminNotes: z.string().trim().max(5_000).optional().nullable(),
+  adminNotes: z
+    .string({ error: 'venture.field_not_text' })
+    .trim()
+    .max(5_000, 'venture.field_too_long_5000' satisfies ErrorCode)
+    .optional()
+    .nullable(),
 });
 
 export const deleteImageSchema = z.object({
@@ -252,7 +294,7 @@ export const adminVentureListQuerySchema = z.object({
   ...ventureFilterSchema,
   adminStatus: enumFilter('venture.filter_admin_status', ADMIN_STATUSES),
   visibility: enumFilter('venture.filter_visibility', VISIBILITIES),
-  sortBy: z.enum(VENTURE_SORT_FIELDS).catch('createdAt').default('createdAt'),
+  sortBy: z.enum(ADMIN_VENTURE_SORT_FIELDS).catch('createdAt').default('createdAt'),
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
 });
 export type AdminVentureListQuery = z.output<typeof adminVentureListQuerySchema>;

@@ -4,6 +4,7 @@
  * cents, percentages as numbers, the time passed in. Each failure is a code of src-shared/errors.ts.
  */
 import { AFRICAN_COUNTRIES } from '../constants/countries';
+import type { AdminStatus, LifecycleStatus } from '../constants/enums';
 import type { ErrorCode, ErrorParams } from '../errors';
 import { centsToEuros } from '../money';
 
@@ -156,4 +157,143 @@ export function checkVentureTerms(
     else if (terms.tags.length > MAX_TAGS) errors.tags = { code: 'venture.too_many_tags' };
   }
   return errors;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The admin review (PATCH /api/ventures/admin/{id}/admin-status-update): one table of transitions
+
+/** Whether money is in a venture: any investment that was not refunded, an amount funded, or a
+ * lifecycle past raising (funded or repaid). */
+export function hasMoneyIn(venture: {
+  amountFundedCents: bigint;
+  lifecycleStatus: LifecycleStatus;
+  liveInvestments: number;
+}): boolean {
+  return (
+    venture.amountFundedCents > 0n ||
+    venture.liveInvestments > 0 ||
+    venture.lifecycleStatus === 'funded' ||
+    venture.lifecycleStatus === 'repaid'
+  );
+}
+
+/** What a review does to the venture besides setting `adminStatus`, `adminNotes` and `adminReviewedAt`. */
+export type ReviewEffect =
+  /** Refused (409 `venture.review_cancelled`): a cancelled venture's review no longer changes. */
+  | 'refuse-cancelled'
+  /** Refused (409 `venture.review_locked_with_money`): close its funding or cancel it instead. */
+  | 'refuse-money'
+  /** The same status again: 200, only the notes (when sent) and the review time change. */
+  | 'unchanged'
+  /** Approving: `goesLiveAt` (and `dateIssued`) now unless set; `coming-soon` -> `new` (open). */
+  | 'go-live'
+  /** Approved -> back to review or rejected, no money in it: `new` -> `coming-soon`, `goesLiveAt`
+   * cleared, so it is closed for investment and leaves the public list. */
+  | 'back-to-review'
+  /** Between pending, under-review and rejected: the status only. */
+  | 'status-only';
+
+type Side = 'approved' | 'not approved' | 'any';
+
+export interface ReviewRule {
+  /** The venture is cancelled (`cancelledAt` set). */
+  cancelled: boolean | 'any';
+  from: Side;
+  /** `same`: the status the venture already has. */
+  to: Side | 'same';
+  /** Money in it (`hasMoneyIn`). */
+  money: boolean | 'any';
+  effect: ReviewEffect;
+}
+
+/**
+ * The review's transitions, first matching row wins (README, Decisions). Rejecting (also the same
+ * status again) needs non-empty notes in the request: 400 `venture.reject_notes_required` on
+ * `adminNotes`, checked after the refusals above.
+ */
+export const REVIEW_RULES: readonly ReviewRule[] = [
+  { cancelled: true, from: 'any', to: 'any', money: 'any', effect: 'refuse-cancelled' },
+  { cancelled: false, from: 'any', to: 'same', money: 'any', effect: 'unchanged' },
+  { cancelled: false, from: 'approved', to: 'not approved', money: true, effect: 'refuse-money' },
+  { cancelled: false, from: 'approved', to: 'not approved', money: false, effect: 'back-to-review' },
+  { cancelled: false, from: 'not approved', to: 'approved', money: 'any', effect: 'go-live' },
+  { cancelled: false, from: 'not approved', to: 'not approved', money: 'any', effect: 'status-only' },
+];
+
+export interface ReviewInput {
+  from: AdminStatus;
+  to: AdminStatus;
+  lifecycleStatus: LifecycleStatus;
+  cancelled: boolean;
+  hasMoney: boolean;
+  /** The notes sent with the review (undefined: none sent). */
+  notes: string | null | undefined;
+  goesLiveAt: Date | null;
+  dateIssued: Date | null;
+}
+
+export type ReviewDecision =
+  | { ok: false; status: 400 | 409; error: RuleError; fields?: FieldErrors; effect: ReviewEffect }
+  | {
+      ok: true;
+      effect: ReviewEffect;
+      lifecycleStatus: LifecycleStatus;
+      goesLiveAt: Date | null;
+      dateIssued: Date | null;
+    };
+
+const sideOf = (status: AdminStatus): Exclude<Side, 'any'> =>
+  status === 'approved' ? 'approved' : 'not approved';
+
+function matches(rule: ReviewRule, input: ReviewInput): boolean {
+  if (rule.cancelled !== 'any' && rule.cancelled !== input.cancelled) return false;
+  if (rule.money !== 'any' && rule.money !== input.hasMoney) return false;
+  if (rule.from !== 'any' && rule.from !== sideOf(input.from)) return false;
+  if (rule.to === 'same') return input.from === input.to;
+  return rule.to === 'any' || (input.from !== input.to && rule.to === sideOf(input.to));
+}
+
+/** The row of REVIEW_RULES that applies (every combination has one). */
+export function reviewRule(input: ReviewInput): ReviewRule {
+  const rule = REVIEW_RULES.find((r) => matches(r, input));
+  if (!rule) throw new Error(`no review rule for ${input.from} -> ${input.to}`);
+  return rule;
+}
+
+/** What a review does, from the table: refused with its status and code, or the venture's new
+ * lifecycle, `goesLiveAt` and `dateIssued`. Pure: `now` is passed in. */
+export function decideReview(input: ReviewInput, now: Date): ReviewDecision {
+  const { effect } = reviewRule(input);
+  if (effect === 'refuse-cancelled')
+    return { ok: false, status: 409, error: { code: 'venture.review_cancelled' }, effect };
+  if (effect === 'refuse-money')
+    return { ok: false, status: 409, error: { code: 'venture.review_locked_with_money' }, effect };
+  if (input.to === 'rejected' && isBlank(input.notes)) {
+    const error: RuleError = { code: 'venture.reject_notes_required' };
+    return { ok: false, status: 400, error, fields: { adminNotes: error }, effect };
+  }
+  const keep = {
+    ok: true as const,
+    effect,
+    lifecycleStatus: input.lifecycleStatus,
+    goesLiveAt: input.goesLiveAt,
+    dateIssued: input.dateIssued,
+  };
+  switch (effect) {
+    case 'go-live':
+      return {
+        ...keep,
+        lifecycleStatus: input.lifecycleStatus === 'coming-soon' ? 'new' : input.lifecycleStatus,
+        goesLiveAt: input.goesLiveAt ?? now,
+        dateIssued: input.dateIssued ?? now,
+      };
+    case 'back-to-review':
+      return {
+        ...keep,
+        lifecycleStatus: input.lifecycleStatus === 'new' ? 'coming-soon' : input.lifecycleStatus,
+        goesLiveAt: null,
+      };
+    default:
+      return keep;
+  }
 }

@@ -251,6 +251,78 @@ describe('admin dataProvider', () => {
     expect(result.data).toEqual([{ _id: 'i1', id: 'i1', amount: 100 }]);
   });
 
+  it('money lists: the filters and the sort fields each API takes, nothing else', async () => {
+    const http = mockHttp({ data: [], pagination: { total: 0 } });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
+    await dp.getList(
+      'balance-histories',
+      listParams({
+        filter: {
+          userId: 'u1',
+          from: '2026-03-01',
+          to: '2026-03-31',
+          kind: 'deposit',
+          search: '',
+          other: 'x',
+        },
+        sort: { field: 'amount', order: 'ASC' },
+      }),
+    );
+    expect((await lastCall(http)).url).toBe(
+      '/api/balances/all-histories?userId=u1&from=2026-03-01&to=2026-03-31&kind=deposit&page=1&limit=10&sortBy=amount&order=asc',
+    );
+    await dp.getList('balance-histories', listParams({ sort: { field: 'at', order: 'DESC' } }));
+    expect((await lastCall(http)).url).toBe(
+      '/api/balances/all-histories?page=1&limit=10&sortBy=at&order=desc',
+    );
+
+    await dp.getList(
+      'investments',
+      listParams({
+        filter: { ventureId: 'v1', userId: 'u1', status: 'all' },
+        sort: { field: 'status', order: 'DESC' },
+      }),
+    );
+    expect((await lastCall(http)).url).toBe(
+      '/api/investments/admin?ventureId=v1&userId=u1&page=1&limit=10&sortBy=status&order=desc',
+    );
+    // A column the API does not sort by is not sent.
+    await dp.getList('investments', listParams({ sort: { field: 'venture.title', order: 'ASC' } }));
+    expect((await lastCall(http)).url).toBe('/api/investments/admin?page=1&limit=10');
+  });
+
+  it('balances getOne: GET /api/balances?userId&limit=1; no row is a 404 user.not_found', async () => {
+    const http = mockHttp({ data: [], pagination: { total: 0 } });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
+    http.answerOnce({ data: [{ id: 'a1', user: { id: 'u7' }, balance: 3 }], pagination: { total: 1 } });
+    const one = await dp.getOne('balances', { id: 'u7' });
+    expect((await lastCall(http)).url).toBe('/api/balances?userId=u7&limit=1');
+    expect(one.data).toMatchObject({ id: 'u7', balance: 3 });
+    const error = await dp.getOne('balances', { id: 'u8' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(error).toMatchObject({
+      status: 404,
+      message: 'User not found.',
+      body: { code: 'user.not_found' },
+    });
+  });
+
+  it("addBalance sends the form's Idempotency-Key", async () => {
+    const http = mockHttp({ message: 'Balance updated successfully.', balance: 10 });
+    const dp = createDataProvider({ app: 'admin', client: http.client });
+    const progress: number[] = [];
+    await dp.addBalance('u1', {
+      amount: 10,
+      idempotencyKey: 'form-key-1',
+      onProgress: (f) => progress.push(f),
+    });
+    expect(http.requests[0]!.headers.get('Idempotency-Key')).toBe('form-key-1');
+    // Without XMLHttpRequest (a client given to the provider), the progress is complete with the answer.
+    expect(progress).toEqual([1]);
+    await dp.addBalance('u1', { amount: 10 });
+    expect(http.requests[1]!.headers.get('Idempotency-Key')).toBeNull();
+  });
+
   it('mails getList reads `mails`; getOne and update use /api/admin/mails/{id}', async () => {
     const http = mockHttp({ mails: [{ id: 'm1', subject: 'Hi' }], pagination: { total: 12 } });
     const dp = createDataProvider({ app: 'admin', client: http.client });
@@ -280,11 +352,17 @@ describe('admin dataProvider', () => {
     expect(updated.data).toEqual({ id: 'm1', status: 'unread' });
   });
 
-  it('kyc getList: GET /api/kyc/admin?status&search&page&limit', async () => {
-    const http = mockHttp({ data: [{ id: 'k1', status: 'pending' }], pagination: { total: 1 } });
+  it('kyc getList: GET /api/kyc/admin?status&search&page&limit (&sortBy&order); id = the person', async () => {
+    const http = mockHttp({
+      data: [{ id: 'k1', user: { id: 'u1' }, status: 'pending' }],
+      pagination: { total: 1 },
+    });
     const dp = createDataProvider({ app: 'admin', client: http.client });
-    await dp.getList('kyc', listParams({ filter: { status: 'pending', search: 'ann' } }));
+    const { data } = await dp.getList('kyc', listParams({ filter: { status: 'pending', search: 'ann' } }));
     expect((await lastCall(http)).url).toBe('/api/kyc/admin?status=pending&search=ann&page=1&limit=10');
+    expect(data[0]).toMatchObject({ id: 'u1', verificationId: 'k1' });
+    await dp.getList('kyc', listParams({ sort: { field: 'submittedAt', order: 'ASC' } }));
+    expect((await lastCall(http)).url).toBe('/api/kyc/admin?page=1&limit=10&sortBy=submittedAt&order=asc');
   });
 
   it('addBalance: multipart POST /api/balances/add-balance/{userId} with amount, note and proof', async () => {

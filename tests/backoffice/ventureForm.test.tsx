@@ -151,7 +151,6 @@ describe('VentureCreate', () => {
       fireEvent.change(input, { target: { value } });
     };
     await fill(/^Title/, '  Solar  ');
-    await fill(/^Country/, 'KE');
     await fill(/^Short Description/, 'Short');
     await fill(/^Long Description/, 'Long');
     await fill(/^Collateral Description/, 'Land');
@@ -164,6 +163,9 @@ describe('VentureCreate', () => {
     await fill(/^Collateral Value/, '2000');
     await fill(/^Loan To Value/, '50');
     await fill(/^Tags/, 'a, b,, c');
+    // Country: a select of names over ISO codes (CountryInput).
+    await user.click(screen.getByRole('combobox', { name: /^Country/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Kenya' }));
     await user.click(screen.getByRole('combobox', { name: /Venture Type/ }));
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'SME' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,13 +1,13 @@
 /**
  * The back office's dataProvider against the real server: every verb of every resource the admin and
  * corporate apps declare (src-backoffice/admin/App.tsx, corporate/App.tsx), and the custom methods,
- * called through the one typed client on a listening app with a fresh database, signed in per role.
- * A verb whose route is missing fails here, unless it is listed in NOT_YET_SERVED.
+ * called through the one typed client on a listening app with a fresh database, signed in per role
+ * (and the public contact form's call). A verb whose route is missing fails here.
  */
 import type { AddressInfo } from 'node:net';
 import { HttpError, type GetListParams } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createApiClient, type ApiClient } from '../../src-shared/api/http';
+import { ApiError, call, createApiClient, type ApiClient } from '../../src-shared/api/http';
 import type { Role } from '../../src-shared/constants/enums';
 import { createI18n } from '../../src-shared/i18n';
 import { resources } from '../../src-shared/i18n/catalogs';
@@ -16,28 +16,15 @@ import {
   resourceVerbs,
   type BackofficeDataProvider,
 } from '../../src-backoffice/providers/dataProvider';
-import { notYetServed } from '../../src-backoffice/providers/resources/notYetServed';
+import { sendContactMessage } from '../../src-public/pages/api';
 import { testContext, type TestContext } from './context';
+import sharp from 'sharp';
+import { repaymentShares } from '../../src-shared/rules/repayment';
+import { multipart } from './multipart';
 
 type App = 'admin' | 'corporate';
 /** react-admin's verbs, whose first argument is the resource (the custom methods have none). */
 const RESOURCE_VERBS = new Set(['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update']);
-
-/**
- * Verbs whose routes the server does not serve yet: they wait for the admin console, issue 13
- * (`issues show 13`). Each is asserted to fail with 404 today; when its route is added, its test
- * fails: move the entry out of this list and give it a real test below (and switch its call in
- * src-backoffice/providers/resources/ from `notYetServed` to the typed client).
- */
-const NOT_YET_SERVED = [
-  { app: 'admin', resource: 'users', verb: 'getList', route: 'GET /api/users' },
-  { app: 'admin', resource: 'users', verb: 'update', route: 'PATCH /api/users/{id}' },
-  { app: 'admin', resource: 'mails', verb: 'getList', route: 'GET /api/admin/mails' },
-  { app: 'admin', resource: 'mails', verb: 'getOne', route: 'GET /api/admin/mails/{id}' },
-  { app: 'admin', resource: 'mails', verb: 'getMany', route: 'GET /api/admin/mails/{id}' },
-  { app: 'admin', resource: 'mails', verb: 'update', route: 'PATCH /api/admin/mails/{id}' },
-  { app: 'public', resource: 'contact', verb: 'create', route: 'POST /api/contact' },
-] as const;
 
 const listParams = (overrides: Partial<GetListParams> = {}): GetListParams => ({
   pagination: { page: 1, perPage: 10 },
@@ -127,6 +114,12 @@ afterAll(() => {
   // Every verb of every resource of both tables, and the custom methods, were called above.
   const expected = new Set<string>([
     'admin addBalance',
+    'admin getVentureInvestments',
+    'admin closeFunding',
+    'admin cancelVenture',
+    'admin recordRepayment',
+    'admin getKycDocument',
+    'admin getAdminOverview',
     'corporate getProfile',
     'corporate updateProfile',
     'corporate getMyVerification',
@@ -313,6 +306,135 @@ describe('the back office against the real server', () => {
     expect(refused.message).toBe('Insufficient balance.');
   });
 
+  it('admin money lists: addBalance once per key; balances sorted, getOne, getMany; histories and investments filtered', async () => {
+    const [bravo] = ventureIds as [string];
+    const otto = await signIn('user', { kycStatus: 'complete', firstName: 'Otto', lastName: 'Second' });
+    // One Idempotency-Key sent twice (a double click, a retry after a lost answer): credited once.
+    const key = crypto.randomUUID();
+    const once = await adminDp.addBalance(otto.user.id, {
+      amount: 500,
+      note: 'transfer 7',
+      idempotencyKey: key,
+    });
+    const twice = await adminDp.addBalance(otto.user.id, {
+      amount: 500,
+      note: 'transfer 7',
+      idempotencyKey: key,
+    });
+    expect(once.balance).toBe(500);
+    expect(twice).toEqual(once);
+    expect((await adminDp.getOne('balances', { id: otto.user.id })).data).toMatchObject({
+      id: otto.user.id,
+      user: { id: otto.user.id, firstName: 'Otto' },
+      balance: 500,
+    });
+    await call(otto.client.POST('/api/investments', { body: { ventureId: bravo, amount: 100 } }));
+
+    // balances: the API's sort fields both ways (ties by account, so one order is the other reversed).
+    const all = { page: 1, perPage: 100 };
+    const ascending = await adminDp.getList(
+      'balances',
+      listParams({ sort: { field: 'balance', order: 'ASC' }, pagination: all }),
+    );
+    const descending = await adminDp.getList(
+      'balances',
+      listParams({ sort: { field: 'balance', order: 'DESC' }, pagination: all }),
+    );
+    const amounts = ascending.data.map((row) => row.balance as number);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(descending.data.map((row) => row.id)).toEqual(ascending.data.map((row) => row.id).reverse());
+    expect(descending.data.slice(0, 2).map((row) => [row.id, row.balance])).toEqual([
+      [investor.user.id, 750],
+      [otto.user.id, 400],
+    ]);
+    const latest = await adminDp.getList(
+      'balances',
+      listParams({ sort: { field: 'updatedAt', order: 'DESC' } }),
+    );
+    expect(latest.data[0]).toMatchObject({ id: otto.user.id, balance: 400 });
+    const many = await adminDp.getMany('balances', { ids: [otto.user.id, investor.user.id] });
+    expect(many.data.map((row) => [row.id, row.balance])).toEqual([
+      [otto.user.id, 400],
+      [investor.user.id, 750],
+    ]);
+    const noBalance = await rejection(adminDp.getOne('balances', { id: admin.user.id }));
+    expect(noBalance.status).toBe(404);
+    expect(noBalance.body).toMatchObject({ code: 'user.not_found' });
+
+    // balance-histories: one person, newest first; kind and a day range; sorted by amount.
+    const mine = await adminDp.getList('balance-histories', listParams({ filter: { userId: otto.user.id } }));
+    expect(mine.data.map((row) => [row.kind, row.amount])).toEqual([
+      ['investment', -100],
+      ['deposit', 500],
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const deposits = await adminDp.getList(
+      'balance-histories',
+      listParams({ filter: { userId: otto.user.id, kind: 'deposit', from: today, to: today } }),
+    );
+    expect(deposits.data.map((row) => [row.kind, row.amount, row.note])).toEqual([
+      ['deposit', 500, 'transfer 7'],
+    ]);
+    expect(
+      await adminDp.getList(
+        'balance-histories',
+        listParams({ filter: { userId: otto.user.id, to: yesterday, kind: 'all' } }),
+      ),
+    ).toEqual({ data: [], total: 0 });
+    const byAmount = await adminDp.getList(
+      'balance-histories',
+      listParams({ filter: { userId: otto.user.id }, sort: { field: 'amount', order: 'ASC' } }),
+    );
+    expect(byAmount.data.map((row) => row.amount)).toEqual([-100, 500]);
+    const badRange = await rejection(
+      adminDp.getList('balance-histories', listParams({ filter: { from: today, to: yesterday } })),
+    );
+    expect(badRange.status).toBe(400);
+    expect(badRange.message).toBe('The start date (from) must not be after the end date (to).');
+    expect(badRange.body).toMatchObject({ code: 'common.filter_date_range' });
+
+    // investments: by venture (sorted by amount), by person (with the venture and the investor to link).
+    const ofBravo = await adminDp.getList(
+      'investments',
+      listParams({ filter: { ventureId: bravo }, sort: { field: 'amount', order: 'DESC' } }),
+    );
+    expect(ofBravo.data.map((row) => [row.investedBy.id, row.amount])).toEqual([
+      [investor.user.id, 250],
+      [otto.user.id, 100],
+    ]);
+    const ofOtto = await adminDp.getList(
+      'investments',
+      listParams({ filter: { userId: otto.user.id, status: 'invested' } }),
+    );
+    expect(ofOtto.total).toBe(1);
+    expect(ofOtto.data[0]).toMatchObject({
+      venture: { _id: bravo, title: 'Bravo Solar Schools' },
+      investedBy: { id: otto.user.id, firstName: 'Otto', lastName: 'Second', email: otto.user.email },
+      amount: 100,
+    });
+    expect(
+      await adminDp.getList('investments', listParams({ filter: { ventureId: bravo, status: 'refunded' } })),
+    ).toEqual({ data: [], total: 0 });
+  });
+
+  it('admin getAdminOverview: the overview figures of GET /api/admin/overview (admins only)', async () => {
+    const figures = await adminDp.getAdminOverview();
+    expect(figures).toEqual((await call(admin.client.GET('/api/admin/overview'))).data);
+    // The investor's €250.00 above is invested and held in the venture's escrow.
+    expect(figures.invested).toBeGreaterThanOrEqual(250);
+    expect(figures.inEscrow).toBeGreaterThanOrEqual(250);
+    expect(figures.signUps30d).toBeGreaterThanOrEqual(3);
+    expect(figures.investedByMonth).toHaveLength(12);
+    expect(figures.investedByMonth.at(-1)).toEqual({
+      month: new Date().toISOString().slice(0, 7),
+      amount: expect.any(Number),
+    });
+    expect(figures.investedByMonth.at(-1)!.amount).toBeGreaterThanOrEqual(250);
+    const refused = await rejection(corporateDp.getAdminOverview());
+    expect(refused.status).toBe(403);
+  });
+
   it('corporate account: getProfile, updateProfile, getMyVerification, startVerification; admin kyc list', async () => {
     const profile = await corporateDp.getProfile();
     expect(profile).toMatchObject({ id: corporate.user.id, role: 'corporate', email: corporate.user.email });
@@ -353,42 +475,362 @@ describe('the back office against the real server', () => {
     expect(submitted).toEqual({ data: [], total: 0 });
   });
 
-  describe('NOT_YET_SERVED (issue 13): each call fails with 404 today', () => {
-    const run: Record<string, () => Promise<unknown>> = {
-      'admin users getList': () => adminDp.getList('users', listParams({ filter: { role: 'user' } })),
-      'admin users update': () =>
-        adminDp.update('users', {
-          id: investor.user.id,
-          data: { isActive: false },
-          previousData: { id: investor.user.id, isActive: true },
-        }),
-      'admin mails getList': () => adminDp.getList('mails', listParams({ filter: { status: 'unread' } })),
-      'admin mails getOne': () => adminDp.getOne('mails', { id: crypto.randomUUID() }),
-      'admin mails getMany': () => adminDp.getMany('mails', { ids: [crypto.randomUUID()] }),
-      'admin mails update': () =>
-        adminDp.update('mails', {
-          id: crypto.randomUUID(),
-          data: { status: 'read' },
-          previousData: { id: 'x' },
-        }),
-      'public contact create': async () => {
-        const answer = await notYetServed(createApiClient({ baseUrl })).POST('/api/contact', {
-          body: { name: 'Ann', email: 'ann@example.com', subject: 'Hi', message: 'Hello' },
-        });
-        return call(Promise.resolve(answer)).catch((error: { status: number }) => {
-          throw new HttpError('', error.status, null);
-        });
-      },
-    };
+  it('admin kyc: getList (the queue, oldest first), getOne, getMany, update (decide), getKycDocument', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const jpeg = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#cc6633' } })
+      .jpeg()
+      .toBuffer();
+    const people = [];
+    for (const firstName of ['Kim', 'Lee']) {
+      const person = await signIn('user', { firstName, lastName: 'Queueing' });
+      const { verificationUrl } = await call(person.client.POST('/api/kyc/start-verification'));
+      const token = verificationUrl.slice(verificationUrl.lastIndexOf('/') + 1);
+      const { payload, headers } = multipart(
+        [
+          { field: 'documentFront', filename: 'passport.png', content: png, type: 'image/png' },
+          { field: 'selfie', filename: 'me.jpg', content: jpeg },
+        ],
+        {
+          documentType: 'passport',
+          dateOfBirth: '1990-04-12',
+          nationality: 'KE',
+          address: '1 Harbour Road, Mombasa',
+        },
+      );
+      const submitted = await t.app.inject({
+        method: 'POST',
+        url: `/api/kyc/session/${token}`,
+        payload,
+        headers,
+      });
+      expect(submitted.statusCode).toBe(200);
+      people.push(person);
+    }
+    const [kim, lee] = people as [Awaited<ReturnType<typeof signIn>>, Awaited<ReturnType<typeof signIn>>];
 
-    it.each(NOT_YET_SERVED)('$route ($app $resource $verb)', async ({ app, resource, verb, route }) => {
-      const key = `${app} ${resource} ${verb}`;
-      const error = await rejection(run[key]!());
-      expect(
-        error.status,
-        `${route} is served now: move "${key}" out of NOT_YET_SERVED in tests/server/dataprovider-verbs.test.ts`,
-      ).toBe(404);
-      exercised.add(key);
+    // One row per person, keyed by the person (the show page is /kyc/{userId}/show).
+    const queue = await adminDp.getList(
+      'kyc',
+      listParams({
+        filter: { status: 'pending', search: 'queueing' },
+        sort: { field: 'submittedAt', order: 'ASC' },
+      }),
+    );
+    expect(queue.total).toBe(2);
+    expect(queue.data.map((row) => row.id)).toEqual([kim.user.id, lee.user.id]);
+    expect(queue.data[0]).toMatchObject({ status: 'pending', verificationId: expect.any(String) });
+    const newest = await adminDp.getList(
+      'kyc',
+      listParams({ filter: { search: 'queueing' }, sort: { field: 'submittedAt', order: 'DESC' } }),
+    );
+    expect(newest.data.map((row) => row.id)).toEqual([lee.user.id, kim.user.id]);
+
+    const { data: detail } = await adminDp.getOne('kyc', { id: kim.user.id });
+    expect(detail).toMatchObject({
+      id: kim.user.id,
+      verificationId: queue.data[0]!.verificationId,
+      status: 'pending',
+      documentType: 'passport',
+      dateOfBirth: '1990-04-12',
+      nationality: 'KE',
+      address: '1 Harbour Road, Mombasa',
+      decisions: [],
     });
+    expect(detail.documents.map((d: { kind: string }) => d.kind)).toEqual(['documentFront', 'selfie']);
+    const many = await adminDp.getMany('kyc', { ids: [lee.user.id, kim.user.id] });
+    expect(many.data.map((row) => row.id)).toEqual([lee.user.id, kim.user.id]);
+
+    // The document itself, for the admin: the stored bytes, with their type.
+    const file = await adminDp.getKycDocument(detail.documents[0].id);
+    expect(file.type).toBe('image/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
+    const missing = await rejection(adminDp.getKycDocument(crypto.randomUUID()));
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe('Document not found.');
+
+    // Decide: a rejection needs a reason (a field error), then each decision is recorded.
+    const noReason = await rejection(
+      adminDp.update('kyc', {
+        id: kim.user.id,
+        data: { status: 'rejected', reason: '  ' },
+        previousData: detail,
+      }),
+    );
+    expect(noReason.status).toBe(400);
+    expect((noReason.body as { errors?: Record<string, string> }).errors).toEqual({
+      reason: 'A reason is required to reject a verification.',
+    });
+    const rejected = await adminDp.update('kyc', {
+      id: kim.user.id,
+      data: { status: 'rejected', reason: ' Blurred photo. ' },
+      previousData: detail,
+    });
+    expect(rejected.data).toMatchObject({
+      id: kim.user.id,
+      status: 'rejected',
+      reason: 'Blurred photo.',
+      decisions: [{ status: 'rejected', reason: 'Blurred photo.', decidedBy: { id: admin.user.id } }],
+    });
+    const approved = await adminDp.update('kyc', {
+      id: lee.user.id,
+      data: { status: 'complete', reason: '' },
+      previousData: { id: lee.user.id },
+    });
+    expect(approved.data).toMatchObject({
+      id: lee.user.id,
+      status: 'complete',
+      user: { kycStatus: 'complete' },
+    });
+    const again = await rejection(
+      adminDp.update('kyc', { id: lee.user.id, data: { status: 'complete' }, previousData: approved.data }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'kyc.already_approved' });
+  });
+
+  it('admin venture money: getVentureInvestments, closeFunding, recordRepayment (once per key, split as previewed), cancelVenture (refunds)', async () => {
+    const approvedVenture = async (title: string) => {
+      const { data: draft } = await corporateDp.create('ventures', { data: ventureValues(title) });
+      const { data } = await corporateDp.update('ventures', {
+        id: draft.id,
+        data: { ...draft, visibility: 'public' },
+        previousData: draft,
+      });
+      await adminDp.update('ventures', {
+        id: data.id,
+        data: { adminStatus: 'approved', adminNotes: '' },
+        previousData: data,
+      });
+      return String(data.id);
+    };
+    const delta = await approvedVenture('Delta Farms');
+    const echo = await approvedVenture('Echo Water');
+    const ann = await signIn('user', { kycStatus: 'complete', firstName: 'Ann', lastName: 'Money' });
+    const bob = await signIn('user', { kycStatus: 'complete', firstName: 'Bob', lastName: 'Money' });
+    const balance = async (person: typeof ann) =>
+      (await call(person.client.GET('/api/balances/my-balance'))).balance;
+    const invest = (person: typeof ann, ventureId: string, amount: number) =>
+      call(person.client.POST('/api/investments', { body: { ventureId, amount } }));
+    await adminDp.addBalance(ann.user.id, { amount: 1000 });
+    await adminDp.addBalance(bob.user.id, { amount: 1000 });
+    await invest(ann, delta, 100);
+    await invest(bob, delta, 200);
+    await invest(ann, delta, 50);
+    await invest(ann, echo, 300);
+    expect([await balance(ann), await balance(bob)]).toEqual([550, 800]);
+
+    const raising = await adminDp.getVentureInvestments(delta);
+    expect(raising.map((row) => [row.investedBy.id, row.amount, row.status]).sort()).toEqual(
+      [
+        [ann.user.id, 100, 'invested'],
+        [ann.user.id, 50, 'invested'],
+        [bob.user.id, 200, 'invested'],
+      ].sort(),
+    );
+    expect(raising.every((row) => row.id === row._id && row.venture._id === delta)).toBe(true);
+
+    // Close the funding: funded, the investments completed.
+    const closed = await adminDp.closeFunding(delta);
+    expect(closed.data).toMatchObject({ _id: delta, lifecycleStatus: 'funded', amountFunded: 350 });
+    const funded = await adminDp.getVentureInvestments(delta);
+    expect(funded.map((row) => row.status)).toEqual(['completed', 'completed', 'completed']);
+
+    // The back office's preview of a repayment is what the investors receive, to the cent.
+    const preview = repaymentShares(
+      100.01,
+      funded.map((row) => ({
+        id: row._id,
+        amount: row.amount,
+        status: row.status,
+        investmentDate: row.investmentDate,
+        investor: { id: row.investedBy.id, name: row.investedBy.firstName },
+      })),
+    );
+    expect(preview.map((share) => [share.name, share.amount])).toEqual([
+      ['Ann', 42.86],
+      ['Bob', 57.15],
+    ]);
+    const key = crypto.randomUUID();
+    const repaid = await adminDp.recordRepayment(delta, { amount: 100.01, final: false }, key);
+    expect(repaid).toEqual({ message: 'Repayment recorded.', data: { credited: 100.01, investors: 2 } });
+    expect([await balance(ann), await balance(bob)]).toEqual([550 + 42.86, 800 + 57.15]);
+    // The same key again (a double click, a retry): the first answer, nothing credited twice.
+    expect(await adminDp.recordRepayment(delta, { amount: 100.01, final: false }, key)).toEqual(repaid);
+    expect([await balance(ann), await balance(bob)]).toEqual([592.86, 857.15]);
+
+    const last = await adminDp.recordRepayment(delta, { amount: 300, final: true }, crypto.randomUUID());
+    expect(last).toEqual({ message: 'Final repayment recorded.', data: { credited: 300, investors: 2 } });
+    expect((await adminDp.getOne('ventures', { id: delta })).data.lifecycleStatus).toBe('repaid');
+    expect((await adminDp.getVentureInvestments(delta)).map((row) => row.status)).toEqual([
+      'repaid',
+      'repaid',
+      'repaid',
+    ]);
+    expect((await balance(ann)) + (await balance(bob))).toBeCloseTo(592.86 + 857.15 + 300, 2);
+
+    // Echo is still raising: no repayment; a cancellation needs a reason, then refunds everyone.
+    const notFunded = await rejection(
+      adminDp.recordRepayment(echo, { amount: 10, final: false }, crypto.randomUUID()),
+    );
+    expect(notFunded.status).toBe(409);
+    expect(notFunded.message).toBe('Only a funded venture can record repayments.');
+    const noReason = await rejection(adminDp.cancelVenture(echo, '   '));
+    expect(noReason.status).toBe(400);
+    expect(noReason.body).toMatchObject({ code: 'investment.cancel_reason_required' });
+    const before = await balance(ann);
+    const cancelled = await adminDp.cancelVenture(echo, ' The company withdrew. ');
+    expect(cancelled).toMatchObject({
+      message: 'Venture cancelled; 1 investments refunded.',
+      data: { _id: echo, adminStatus: 'rejected', amountFunded: 0, adminNotes: 'The company withdrew.' },
+    });
+    expect(await balance(ann)).toBe(before + 300);
+    expect((await adminDp.getVentureInvestments(echo)).map((row) => row.status)).toEqual(['refunded']);
+    const closeCancelled = await rejection(adminDp.closeFunding(echo));
+    expect(closeCancelled.status).toBe(409);
+  });
+
+  it('admin users: getList (filters, sort by a column the API sorts, page), getOne, getMany, update', async () => {
+    const listed = await adminDp.getList(
+      'users',
+      listParams({ filter: { role: 'user', isActive: 'true', search: 'ivy investor' } }),
+    );
+    expect(listed.total).toBe(1);
+    expect(listed.data[0]).toMatchObject({
+      id: investor.user.id,
+      firstName: 'Ivy',
+      role: 'user',
+      isActive: true,
+      emailVerified: true,
+      kycStatus: 'complete',
+    });
+    expect(listed.data[0]).not.toHaveProperty('passwordHash');
+
+    // 'all' and '' leave a filter out; `sort` becomes sortBy/order for the columns the API sorts.
+    const ORDER = ['user', 'corporate', 'admin', 'superadmin'];
+    const byRole = await adminDp.getList(
+      'users',
+      listParams({
+        filter: { role: 'all', search: '' },
+        sort: { field: 'role', order: 'DESC' },
+        pagination: { page: 1, perPage: 100 },
+      }),
+    );
+    expect(byRole.total).toBeGreaterThanOrEqual(3);
+    const ranks = byRole.data.map((u) => ORDER.indexOf(String(u.role)));
+    expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
+    // A column the API does not sort by is not sent (the API's default order), never a failure.
+    const unsorted = await adminDp.getList('users', listParams({ sort: { field: 'balance', order: 'ASC' } }));
+    expect(unsorted.total).toBe(byRole.total);
+    const page2 = await adminDp.getList('users', listParams({ pagination: { page: 2, perPage: 1 } }));
+    expect(page2.data).toHaveLength(1);
+    expect(page2.total).toBe(byRole.total);
+
+    const one = await adminDp.getOne('users', { id: investor.user.id });
+    expect(one.data).toMatchObject({ id: investor.user.id, email: investor.user.email, balance: 750 });
+    const many = await adminDp.getMany('users', { ids: [corporate.user.id, investor.user.id] });
+    expect(many.data.map((u) => u.id)).toEqual([corporate.user.id, investor.user.id]);
+
+    // Deactivating ends the person's session: their next call answers 401.
+    const person = await signIn('user', { firstName: 'Dee' });
+    expect((await person.client.GET('/api/profile/get')).response.status).toBe(200);
+    const previous = (await adminDp.getOne('users', { id: person.user.id })).data;
+    const off = await adminDp.update('users', {
+      id: person.user.id,
+      data: { ...previous, isActive: false, firstName: 'ignored' },
+      previousData: previous,
+    });
+    expect(off.data).toMatchObject({ id: person.user.id, isActive: false, firstName: 'Dee' });
+    expect((await person.client.GET('/api/profile/get')).response.status).toBe(401);
+    // Nothing changed: the record as it is, no refused empty PATCH.
+    const same = await adminDp.update('users', {
+      id: person.user.id,
+      data: off.data,
+      previousData: off.data,
+    });
+    expect(same.data).toMatchObject({ id: person.user.id, isActive: false });
+
+    // A refused change comes back translated, with its code.
+    const self = await rejection(
+      adminDp.update('users', {
+        id: admin.user.id,
+        data: { isActive: false },
+        previousData: { id: admin.user.id, isActive: true },
+      }),
+    );
+    expect(self.status).toBe(403);
+    expect(self.message).toBe('You cannot deactivate your own account.');
+    expect(self.body).toMatchObject({ code: 'user.cannot_deactivate_self' });
+    const grant = await rejection(
+      adminDp.update('users', {
+        id: person.user.id,
+        data: { role: 'admin' },
+        previousData: { id: person.user.id, role: 'user' },
+      }),
+    );
+    expect(grant.status).toBe(403);
+    expect(grant.body).toMatchObject({ code: 'user.admin_roles_superadmin_only' });
+  });
+
+  it('public contact form, then admin mails: getList (filters, sort), getOne (marks read), getMany, update', async () => {
+    const visitor = createApiClient({ baseUrl });
+    const sent = await sendContactMessage(
+      { name: ' Ann Sender ', email: 'ann@example.com', subject: 'Zebra question', message: 'Hello\nthere' },
+      visitor,
+    );
+    expect(sent).toEqual({ message: 'Thank you! We will get back to you soon.' });
+    await sendContactMessage(
+      { name: 'Ann Sender', email: 'ann@example.com', subject: 'Aardvark question', message: 'Again' },
+      visitor,
+    );
+    const invalid = await sendContactMessage(
+      { name: '', email: 'ann@example.com', subject: 'x', message: 'y' },
+      visitor,
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(invalid).toBeInstanceOf(ApiError);
+    expect((invalid as ApiError).status).toBe(400);
+    expect((invalid as ApiError).fieldCodes).toEqual({ name: 'contact.name_required' });
+
+    const unread = await adminDp.getList(
+      'mails',
+      listParams({
+        filter: { status: 'unread', search: 'ann sender' },
+        sort: { field: 'subject', order: 'ASC' },
+      }),
+    );
+    expect(unread.total).toBe(2);
+    expect(unread.data.map((m) => m.subject)).toEqual(['Aardvark question', 'Zebra question']);
+    const zebra = unread.data[1]!;
+    expect(zebra).toMatchObject({
+      name: 'Ann Sender',
+      status: 'unread',
+      excerpt: 'Hello there',
+      readAt: null,
+    });
+    expect(zebra).not.toHaveProperty('message');
+
+    const opened = await adminDp.getOne('mails', { id: zebra.id });
+    expect(opened.data).toMatchObject({ id: zebra.id, message: 'Hello\nthere', status: 'read' });
+    const stillUnread = await adminDp.getList('mails', listParams({ filter: { status: 'unread' } }));
+    expect(stillUnread.data.map((m) => m.subject)).toEqual(['Aardvark question']);
+    const many = await adminDp.getMany('mails', { ids: [zebra.id, unread.data[0]!.id] });
+    expect(many.data.map((m) => m.status)).toEqual(['read', 'read']);
+
+    const back = await adminDp.update('mails', {
+      id: zebra.id,
+      data: { ...opened.data, status: 'unread' },
+      previousData: opened.data,
+    });
+    expect(back.data).toMatchObject({ id: zebra.id, status: 'unread', readAt: null });
+    const read = await adminDp.getList('mails', listParams({ filter: { status: 'read', search: 'ann' } }));
+    expect(read.data.map((m) => m.subject)).toEqual(['Aardvark question']);
+
+    const missing = await rejection(adminDp.getOne('mails', { id: crypto.randomUUID() }));
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe('Message not found.');
   });
 });

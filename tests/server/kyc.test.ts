@@ -482,3 +482,81 @@ describe('admin review', () => {
     ).toBe(403);
   });
 });
+
+describe('admin list: one row per person, oldest waiting first, every decision in the detail', () => {
+  const names = (res: { json: () => { data: { user: { firstName: string } }[] } }) =>
+    res.json().data.map((r) => r.user.firstName);
+  const list = (query: string) =>
+    admin.inject({ method: 'GET', url: `/api/kyc/admin?search=queuer&${query}` });
+
+  it('sorts by submission (default: oldest first) or decision, and lists a person once with their latest', async () => {
+    const people: Record<string, SignedIn> = {};
+    // Submitted in the order Bea, Abe, Cy (a minute apart).
+    for (const [i, firstName] of ['Bea', 'Abe', 'Cy'].entries()) {
+      t.clock.offsetMs = i * 60_000;
+      people[firstName] = await t.injectAs('user', { firstName, lastName: 'Queuer' });
+      expect((await submit(await start(people[firstName]!))).statusCode).toBe(200);
+    }
+    try {
+      const queue = await list('status=pending');
+      expect(queue.statusCode).toBe(200);
+      expect(names(queue)).toEqual(['Bea', 'Abe', 'Cy']);
+      expect(names(await list('status=pending&sortBy=submittedAt&order=desc'))).toEqual(['Cy', 'Abe', 'Bea']);
+
+      t.clock.offsetMs = 3 * 60_000;
+      expect(
+        (await decide(people.Bea!.user!.id, { status: 'rejected', reason: 'Blurred photo.' })).statusCode,
+      ).toBe(200);
+      t.clock.offsetMs = 4 * 60_000;
+      expect(
+        (await decide(people.Cy!.user!.id, { status: 'rejected', reason: 'Expired passport.' })).statusCode,
+      ).toBe(200);
+      expect(names(await list('status=rejected&sortBy=decidedAt&order=desc'))).toEqual(['Cy', 'Bea']);
+      expect(names(await list('status=rejected&sortBy=decidedAt'))).toEqual(['Bea', 'Cy']);
+
+      // Bea starts again: still listed once, as rejected until she submits, then as pending.
+      t.clock.offsetMs = 5 * 60_000;
+      const token = await start(people.Bea!);
+      const whileStarting = await list('');
+      expect(whileStarting.json().pagination.total).toBe(3);
+      expect(whileStarting.json().data.map((r: { status: string }) => r.status)).toEqual([
+        'rejected',
+        'pending',
+        'rejected',
+      ]);
+      t.clock.offsetMs = 6 * 60_000;
+      expect((await submit(token)).statusCode).toBe(200);
+      const after = await list('');
+      expect(after.json().pagination.total).toBe(3);
+      expect(
+        after
+          .json()
+          .data.map((r: { user: { firstName: string }; status: string }) => [r.user.firstName, r.status]),
+      ).toEqual([
+        ['Abe', 'pending'],
+        ['Cy', 'rejected'],
+        ['Bea', 'pending'],
+      ]);
+
+      // The detail of the new verification keeps the earlier decision.
+      const detail = await admin.inject({ method: 'GET', url: `/api/kyc/admin/${people.Bea!.user!.id}` });
+      expect(detail.json().data).toMatchObject({
+        status: 'pending',
+        reason: null,
+        decisions: [{ status: 'rejected', reason: 'Blurred photo.', decidedBy: { id: admin.user!.id } }],
+      });
+      expect(detail.json().data.documents).toHaveLength(2);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+
+  it('answers 400 with its code for an unknown sort column or order', async () => {
+    const column = await list('sortBy=email');
+    expect(column.statusCode).toBe(400);
+    expect(column.json()).toMatchObject({ code: 'kyc.sort_by_unknown' });
+    const order = await list('order=up');
+    expect(order.statusCode).toBe(400);
+    expect(order.json()).toMatchObject({ code: 'common.sort_order_invalid' });
+  });
+});

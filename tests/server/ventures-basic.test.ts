@@ -43,6 +43,7 @@ beforeAll(async () => {
       firstName: 'Owner',
       lastName: 'Corp',
       email: 'owner@example.com',
+      companyName: 'Owner Corp Ltd',
     })
   ).id;
   for (let i = 0; i < 11; i++) await addVenture(`Public ${i}`, 'approved', 'public', i);
@@ -68,8 +69,10 @@ describe('GET /api/ventures', () => {
       amountFunded: 0,
       expectedReturn: 12.5,
       loanToValue: 80,
-      createdBy: { firstName: 'Owner', lastName: 'Corp', email: 'owner@example.com' },
+      // A visitor sees the company only (contract privacy rule; tests/server/venture-privacy.test.ts).
+      createdBy: { companyName: 'Owner Corp Ltd' },
     });
+    expect(body.data[0]).not.toHaveProperty('adminNotes');
     const page2 = (await t.app.inject({ method: 'GET', url: '/api/ventures?page=2' })).json();
     expect(page2.data.map((v: { title: string }) => v.title)).toEqual(['Public 9', 'Public 10']);
   });

@@ -11,9 +11,15 @@ import {
   checkRequired,
   checkVentureTerms,
   CREATE_REQUIRED_FIELDS,
+  decideReview,
+  hasMoneyIn,
+  REVIEW_RULES,
+  reviewRule,
   termsAreFrozen,
+  type ReviewInput,
   type VentureTerms,
 } from '../../src-shared/rules/venture';
+import { ADMIN_STATUSES, LIFECYCLE_STATUSES } from '../../src-shared/constants/enums';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const LATER = new Date('2026-07-01T00:00:00Z');
@@ -167,5 +173,141 @@ describe('venture rules', () => {
     expect(termsAreFrozen({ adminStatus: 'under-review', investmentCount: 3 })).toBe(false);
     expect(changedMoneyTerms({ title: 'New', targetAmount: 10, tags: ['a'] })).toEqual(['targetAmount']);
     expect(changedMoneyTerms({ title: 'New', longDescription: 'x' })).toEqual([]);
+  });
+});
+
+describe('the review transitions (REVIEW_RULES)', () => {
+  const LIVE = new Date('2026-05-01T00:00:00Z');
+  const review = (change: Partial<ReviewInput>): ReviewInput => ({
+    from: 'pending',
+    to: 'approved',
+    lifecycleStatus: 'coming-soon',
+    cancelled: false,
+    hasMoney: false,
+    notes: 'Checked.',
+    goesLiveAt: null,
+    dateIssued: null,
+    ...change,
+  });
+
+  it('has a row for every combination of status, lifecycle, cancellation and money', () => {
+    for (const from of ADMIN_STATUSES)
+      for (const to of ADMIN_STATUSES)
+        for (const lifecycleStatus of LIFECYCLE_STATUSES)
+          for (const cancelled of [false, true])
+            for (const hasMoney of [false, true]) {
+              const input = review({ from, to, lifecycleStatus, cancelled, hasMoney });
+              expect(REVIEW_RULES).toContain(reviewRule(input));
+            }
+  });
+
+  it('approving puts a coming-soon venture live now, keeping a goesLiveAt already set', () => {
+    expect(decideReview(review({}), NOW)).toEqual({
+      ok: true,
+      effect: 'go-live',
+      lifecycleStatus: 'new',
+      goesLiveAt: NOW,
+      dateIssued: NOW,
+    });
+    expect(decideReview(review({ from: 'rejected', goesLiveAt: LIVE, dateIssued: LIVE }), NOW)).toMatchObject(
+      {
+        ok: true,
+        lifecycleStatus: 'new',
+        goesLiveAt: LIVE,
+        dateIssued: LIVE,
+      },
+    );
+  });
+
+  it.each(['pending', 'under-review', 'rejected'] as const)(
+    'an approved venture without money sent to %s closes again (new -> coming-soon, goesLiveAt cleared)',
+    (to) => {
+      expect(
+        decideReview(
+          review({ from: 'approved', to, lifecycleStatus: 'new', goesLiveAt: LIVE, dateIssued: LIVE }),
+          NOW,
+        ),
+      ).toEqual({
+        ok: true,
+        effect: 'back-to-review',
+        lifecycleStatus: 'coming-soon',
+        goesLiveAt: null,
+        dateIssued: LIVE,
+      });
+    },
+  );
+
+  it.each(['pending', 'under-review', 'rejected'] as const)(
+    'an approved venture with money cannot go to %s (409)',
+    (to) => {
+      for (const lifecycleStatus of ['new', 'funded', 'repaid'] as const)
+        expect(
+          decideReview(review({ from: 'approved', to, lifecycleStatus, hasMoney: true }), NOW),
+        ).toMatchObject({
+          ok: false,
+          status: 409,
+          error: { code: 'venture.review_locked_with_money' },
+        });
+    },
+  );
+
+  it('the same status again changes nothing but the notes; a cancelled venture is refused', () => {
+    const again = review({
+      from: 'approved',
+      to: 'approved',
+      lifecycleStatus: 'funded',
+      hasMoney: true,
+      goesLiveAt: LIVE,
+    });
+    expect(decideReview(again, NOW)).toEqual({
+      ok: true,
+      effect: 'unchanged',
+      lifecycleStatus: 'funded',
+      goesLiveAt: LIVE,
+      dateIssued: null,
+    });
+    expect(decideReview(review({ cancelled: true, from: 'rejected', to: 'approved' }), NOW)).toMatchObject({
+      ok: false,
+      status: 409,
+      error: { code: 'venture.review_cancelled' },
+    });
+  });
+
+  it('moves between pending, under-review and rejected without touching the lifecycle', () => {
+    expect(decideReview(review({ from: 'pending', to: 'under-review' }), NOW)).toEqual({
+      ok: true,
+      effect: 'status-only',
+      lifecycleStatus: 'coming-soon',
+      goesLiveAt: null,
+      dateIssued: null,
+    });
+  });
+
+  it('rejecting needs notes (400 on adminNotes), after the 409 refusals', () => {
+    for (const notes of [undefined, null, '', '   ']) {
+      expect(decideReview(review({ to: 'rejected', notes }), NOW)).toEqual({
+        ok: false,
+        status: 400,
+        error: { code: 'venture.reject_notes_required' },
+        fields: { adminNotes: { code: 'venture.reject_notes_required' } },
+        effect: 'status-only',
+      });
+    }
+    expect(decideReview(review({ from: 'rejected', to: 'rejected', notes: '' }), NOW)).toMatchObject({
+      status: 400,
+    });
+    expect(
+      decideReview(review({ from: 'approved', to: 'rejected', hasMoney: true, notes: '' }), NOW),
+    ).toMatchObject({ status: 409 });
+    expect(decideReview(review({ to: 'rejected', notes: 'Collateral not verified.' }), NOW).ok).toBe(true);
+  });
+
+  it('money is in a venture with a live investment, an amount funded, or once funded or repaid', () => {
+    const none = { amountFundedCents: 0n, lifecycleStatus: 'new' as const, liveInvestments: 0 };
+    expect(hasMoneyIn(none)).toBe(false);
+    expect(hasMoneyIn({ ...none, liveInvestments: 1 })).toBe(true);
+    expect(hasMoneyIn({ ...none, amountFundedCents: 1n })).toBe(true);
+    expect(hasMoneyIn({ ...none, lifecycleStatus: 'funded' })).toBe(true);
+    expect(hasMoneyIn({ ...none, lifecycleStatus: 'repaid' })).toBe(true);
   });
 });

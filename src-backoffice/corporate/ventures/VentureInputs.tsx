@@ -1,6 +1,7 @@
 import { Box, Grid, Typography } from '@mui/material';
 import { BooleanInput, DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { enumChoices } from '../../components/choices';
+import { CountryInput } from '../../components/CountryInput';
 import { useRequiredField, useVentureRule } from './useRequiredField';
 import { CREATE_REQUIRED_FIELDS, EDIT_REQUIRED_FIELDS, formatTags } from './ventureForm';
 
@@ -25,7 +26,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <TextInput fullWidth source="title" validate={rules('title')} isRequired={isRequired('title')} />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <TextInput
+          <CountryInput
             fullWidth
             source="country"
             validate={rules('country')}

@@ -1,9 +1,11 @@
 /**
- * balance-histories (admin): every ledger movement of every user.
+ * balance-histories (admin): every ledger movement of every user, newest first.
  *
  * | verb | HTTP call |
  * |---|---|
- * | getList | GET /api/balances/all-histories?search&page&limit |
+ * | getList | GET /api/balances/all-histories?search&userId&from&to&kind&sortBy(at, amount)&order&page&limit |
+ *
+ * `from` and `to` are days (YYYY-MM-DD, as react-admin's DateInput gives them), both inclusive (UTC).
  */
 import { call } from '../../../src-shared/api/http';
 import type { Query } from '../../../src-shared/api/types';
@@ -18,10 +20,22 @@ import {
 
 type HistoryQuery = Query<'/api/balances/all-histories'>;
 
+/** The columns the API sorts by (typed by its query, so a column it does not know fails `tsc`). */
+const SORT_FIELDS: NonNullable<HistoryQuery['sortBy']>[] = ['at', 'amount'];
+const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
+
 export function balanceHistories({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
-      const query: HistoryQuery = { ...filterQuery<HistoryQuery>(params, ['search']), ...pageQuery(params) };
+      const query: HistoryQuery = {
+        ...filterQuery<HistoryQuery>(params, ['search', 'userId', 'from', 'to', 'kind']),
+        ...pageQuery(params),
+      };
+      const field = params.sort?.field;
+      if (field && SORTABLE.has(field)) {
+        query.sortBy = field as HistoryQuery['sortBy'];
+        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
+      }
       const answer = await call(client.GET('/api/balances/all-histories', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },

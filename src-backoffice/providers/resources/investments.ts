@@ -1,9 +1,9 @@
 /**
- * investments (admin): every investment.
+ * investments (admin): every investment with its venture and its investor.
  *
  * | verb | HTTP call |
  * |---|---|
- * | getList | GET /api/investments/admin?search&status&page&limit; `_id` -> id |
+ * | getList | GET /api/investments/admin?search&status&ventureId&userId&sortBy(investmentDate, amount, status)&order&page&limit; `_id` -> id |
  */
 import { call } from '../../../src-shared/api/http';
 import type { Query } from '../../../src-shared/api/types';
@@ -18,13 +18,22 @@ import {
 
 type InvestmentQuery = Query<'/api/investments/admin'>;
 
+/** The columns the API sorts by (typed by its query, so a column it does not know fails `tsc`). */
+const SORT_FIELDS: NonNullable<InvestmentQuery['sortBy']>[] = ['investmentDate', 'amount', 'status'];
+const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
+
 export function investments({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
       const query: InvestmentQuery = {
-        ...filterQuery<InvestmentQuery>(params, ['search', 'status']),
+        ...filterQuery<InvestmentQuery>(params, ['search', 'status', 'ventureId', 'userId']),
         ...pageQuery(params),
       };
+      const field = params.sort?.field;
+      if (field && SORTABLE.has(field)) {
+        query.sortBy = field as InvestmentQuery['sortBy'];
+        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
+      }
       const answer = await call(client.GET('/api/investments/admin', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },

@@ -1,13 +1,14 @@
 /**
- * users (admin). NOT SERVED YET: waiting for issue 13 (see notYetServed.ts).
+ * users (admin): every account, one account, activate/deactivate and the role.
  *
  * | verb | HTTP call |
  * |---|---|
- * | getList | GET /api/users?role&isActive&search&page&limit; reads `users`, pagination.total |
- * | update | PATCH /api/users/{id} { isActive?, role? } (changed ones only) |
+ * | getList | GET /api/users?role&isActive&search&page&limit&sortBy(createdAt, lastLoginAt, email, lastName, role)&order; reads `users`, pagination.total |
+ * | getOne | GET /api/users/{id} |
+ * | update | PATCH /api/users/{id} { isActive?, role? } (changed ones only; no call when nothing changed) |
  */
-import type { RaRecord } from 'react-admin';
 import { call } from '../../../src-shared/api/http';
+import type { Query, RequestBody } from '../../../src-shared/api/types';
 import {
   changedFields,
   filterQuery,
@@ -16,36 +17,50 @@ import {
   pageQuery,
   updatedRecord,
   USER_WRITABLE_FIELDS,
-  withId,
   type ResourceContext,
   type ResourceHandlers,
 } from '../mapping';
-import { notYetServed } from './notYetServed';
+
+type UserQuery = Query<'/api/users'>;
+type UserUpdate = RequestBody<'/api/users/{id}', 'patch'>;
+
+/** The columns the API sorts by (typed by its query, so a column it does not know fails `tsc`). */
+const SORT_FIELDS: NonNullable<UserQuery['sortBy']>[] = [
+  'createdAt',
+  'lastLoginAt',
+  'email',
+  'lastName',
+  'role',
+];
+const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
 
 export function users({ client }: ResourceContext): ResourceHandlers {
-  const untyped = notYetServed(client);
   return {
     getList: async (params) => {
-      const query = {
-        ...filterQuery<{ role?: string; isActive?: string; search?: string }>(params, [
-          'role',
-          'isActive',
-          'search',
-        ]),
+      const query: UserQuery = {
+        ...filterQuery<UserQuery>(params, ['role', 'isActive', 'search']),
         ...pageQuery(params),
       };
-      const answer = (await call(untyped.GET('/api/users', { params: { query } }))) as {
-        users?: RaRecord[];
-        pagination?: { total?: number };
-      };
-      return listResult(answer?.users, answer?.pagination, withId);
+      const field = params.sort?.field;
+      if (field && SORTABLE.has(field)) {
+        query.sortBy = field as UserQuery['sortBy'];
+        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
+      }
+      const answer = await call(client.GET('/api/users', { params: { query } }));
+      return listResult(answer.users, answer.pagination, (row) => row);
+    },
+    getOne: async ({ id }) => {
+      const answer = await call(client.GET('/api/users/{id}', { params: { path: { id: idParam(id) } } }));
+      return { data: answer.data };
     },
     update: async (params) => {
-      const body = changedFields(params.data, params.previousData, USER_WRITABLE_FIELDS);
+      const body = changedFields(params.data, params.previousData, USER_WRITABLE_FIELDS) as UserUpdate;
+      // The server refuses an empty change (400): with nothing changed there is no call.
+      if (Object.keys(body).length === 0) return { data: updatedRecord(null, params) };
       const answer = await call(
-        untyped.PATCH('/api/users/{id}', { params: { path: { id: idParam(params.id) } }, body }),
+        client.PATCH('/api/users/{id}', { params: { path: { id: idParam(params.id) } }, body }),
       );
-      return { data: updatedRecord(answer as { data?: RaRecord }, params) };
+      return { data: updatedRecord(answer, params) };
     },
   };
 }

@@ -3,17 +3,21 @@
  *
  * | app | verb | HTTP call |
  * |---|---|---|
- * | admin | getList | GET /api/ventures/admin-get-all?search&lifecycleStatus&ventureType&adminStatus&visibility&riskLevel&country&page&limit |
+ * | admin | getList | GET /api/ventures/admin-get-all?search&lifecycleStatus&ventureType&adminStatus&visibility&riskLevel&country&sortBy&order&page&limit |
  * | admin | getOne | GET /api/ventures/id/{ventureId} |
  * | admin | update | PATCH /api/ventures/admin/{ventureId}/admin-status-update { adminStatus, adminNotes } |
+ * | admin | closeFunding(id) | POST /api/ventures/admin/{ventureId}/close-funding |
+ * | admin | cancelVenture(id, reason) | POST /api/ventures/admin/{ventureId}/cancel { reason } |
+ * | admin | recordRepayment(id, { amount, final }, idempotencyKey) | POST /api/ventures/admin/{ventureId}/repayments, header Idempotency-Key |
+ * | admin | getVentureInvestments(id) | GET /api/investments/admin?ventureId&page&limit=100, every page |
  * | corporate | getList | GET /api/ventures/my-ventures (sorted and paginated here) |
  * | corporate | getOne | GET /api/ventures/id/{ventureId} |
  * | corporate | create | POST /api/ventures { writable fields, lifecycleStatus, visibility, dateIssued: null } |
  * | corporate | update | PATCH /api/ventures/id/{ventureId} { changed writable fields } |
  */
-import type { GetOneParams } from 'react-admin';
+import type { GetOneParams, Identifier } from 'react-admin';
 import { call } from '../../../src-shared/api/http';
-import type { Query, RequestBody } from '../../../src-shared/api/types';
+import type { JsonBody, Query, RequestBody } from '../../../src-shared/api/types';
 import {
   changedFields,
   filterQuery,
@@ -33,6 +37,22 @@ type AdminVentureQuery = Query<'/api/ventures/admin-get-all'>;
 type ReviewBody = RequestBody<'/api/ventures/admin/{ventureId}/admin-status-update', 'patch'>;
 type CreateBody = RequestBody<'/api/ventures', 'post'>;
 type UpdateBody = RequestBody<'/api/ventures/id/{ventureId}', 'patch'>;
+export type RepaymentInput = RequestBody<'/api/ventures/admin/{ventureId}/repayments', 'post'>;
+export type RepaymentAnswer = JsonBody<'/api/ventures/admin/{ventureId}/repayments', 'post'>;
+export type VentureMoneyAnswer = JsonBody<'/api/ventures/admin/{ventureId}/close-funding', 'post'>;
+export type VentureInvestment = JsonBody<'/api/investments/admin'>['data'][number] & { id: string };
+
+/** The columns the admin list sorts by on the server (react-admin's sort field -> sortBy). */
+const ADMIN_SORT_FIELDS = [
+  'createdAt',
+  'closingDate',
+  'expectedReturn',
+  'targetAmount',
+  'amountFunded',
+  'title',
+  'adminStatus',
+  'lifecycleStatus',
+] as const satisfies ReadonlyArray<NonNullable<AdminVentureQuery['sortBy']>>;
 
 const ADMIN_FILTERS = [
   'search',
@@ -61,6 +81,11 @@ export function adminVentures(ctx: ResourceContext): ResourceHandlers {
         ...filterQuery<AdminVentureQuery>(params, ADMIN_FILTERS),
         ...pageQuery(params),
       };
+      const field = params.sort?.field;
+      if (field && (ADMIN_SORT_FIELDS as readonly string[]).includes(field)) {
+        query.sortBy = field as (typeof ADMIN_SORT_FIELDS)[number];
+        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
+      }
       const answer = await call(client.GET('/api/ventures/admin-get-all', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },
@@ -75,6 +100,49 @@ export function adminVentures(ctx: ResourceContext): ResourceHandlers {
       );
       return { data: updatedRecord(answer, params) };
     },
+  };
+}
+
+/** The admin's calls on a venture's money (each one ledger transaction on the server). */
+export function ventureMoneyCalls({ client }: ResourceContext) {
+  const path = (id: Identifier) => ({ path: { ventureId: idParam(id) } });
+  return {
+    /** Every investment of the venture (all pages): what the money dialogs count and split. */
+    getVentureInvestments: async (id: Identifier): Promise<VentureInvestment[]> => {
+      const rows: VentureInvestment[] = [];
+      for (let page = 1; page <= 1000; page += 1) {
+        const answer = await call(
+          client.GET('/api/investments/admin', {
+            params: { query: { ventureId: idParam(id), page, limit: 100 } },
+          }),
+        );
+        rows.push(...answer.data.map((row) => ({ ...row, id: row._id })));
+        if (answer.data.length === 0 || page >= answer.pagination.totalPages) break;
+      }
+      return rows;
+    },
+    closeFunding: (id: Identifier): Promise<VentureMoneyAnswer> =>
+      call(client.POST('/api/ventures/admin/{ventureId}/close-funding', { params: path(id) })),
+    cancelVenture: (id: Identifier, reason: string): Promise<VentureMoneyAnswer> =>
+      call(
+        client.POST('/api/ventures/admin/{ventureId}/cancel', {
+          params: path(id),
+          body: { reason: reason.trim() },
+        }),
+      ),
+    /** One key per dialog opening: a second click (or a retry) with the same key repays once. */
+    recordRepayment: (
+      id: Identifier,
+      input: RepaymentInput,
+      idempotencyKey: string,
+    ): Promise<RepaymentAnswer> =>
+      call(
+        client.POST('/api/ventures/admin/{ventureId}/repayments', {
+          params: path(id),
+          body: { amount: Number(input.amount), final: input.final === true },
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
   };
 }
 

@@ -1,52 +1,137 @@
-import { DataTable, List, SearchInput, useNotify } from 'react-admin';
-import { DateText } from '../../components/DateText';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import {
+  AutocompleteInput,
+  ColumnsButton,
+  DataTable,
+  DateInput,
+  ExportButton,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { enumChoices } from '../../components/choices';
+import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
-import { PersonField } from '../../components/PersonField';
+import { PersonLink } from '../../components/RecordLinks';
+import { personName, userFilterToQuery, userOptionText } from '../balances/people';
 import { ProofLink } from './ProofLink';
 
-const historyFilters = [<SearchInput key="search" source="search" alwaysOn />];
+/**
+ * Search, the person (an autocomplete over `users`) and the day range are always shown; the kind
+ * through "Add filter", whose menu also saves the current query. `from` and `to` are days, both
+ * inclusive (UTC), as the API reads them.
+ */
+export const historyFilters = [
+  <SearchInput key="search" source="search" alwaysOn />,
+  <ReferenceInput key="userId" source="userId" reference="users" alwaysOn>
+    <AutocompleteInput
+      label="resources.balance-histories.fields.userId"
+      optionText={userOptionText}
+      filterToQuery={userFilterToQuery}
+    />
+  </ReferenceInput>,
+  <DateInput key="from" source="from" alwaysOn />,
+  <DateInput key="to" source="to" alwaysOn />,
+  <SelectInput key="kind" source="kind" choices={enumChoices('ledgerKind')} emptyText="app.filters.all" />,
+];
+
+const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
+
+const Actions = () => {
+  const phone = useMediaQuery(isPhone);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {phone ? null : <ColumnsButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
 
 const Empty = () => <EmptyList message="app.balance_histories.none_found" />;
 
-/** Every ledger entry of every user, newest first (GET /api/balances/all-histories). */
+/** At phone width: who and what, the signed amount, the date and the proof link. */
+const PhoneList = () => {
+  const [locale = 'en'] = useLocaleState();
+  const translate = useTranslate();
+  return (
+    <SimpleList
+      primaryText={(record: RaRecord) =>
+        `${personName(record.user)} · ${translate(`app.enums.ledgerKind.${String(record.kind)}`, {
+          _: String(record.kind),
+        })}`
+      }
+      secondaryText={() => (
+        <Box component="span" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <MoneyField source="amount" signed />
+          <ProofLink />
+        </Box>
+      )}
+      tertiaryText={(record: RaRecord) => formatDate(record.at, locale, true) ?? ''}
+      rowClick={false}
+      empty={<Empty />}
+    />
+  );
+};
+
+const Table = () => (
+  <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} hiddenColumns={['createdBy']}>
+    <DataTable.Col source="at">
+      <DateText source="at" showTime />
+    </DataTable.Col>
+    <DataTable.Col source="user" label="resources.balance-histories.fields.user" disableSort>
+      <PersonLink source="user" />
+    </DataTable.Col>
+    <DataTable.Col source="kind" disableSort>
+      <EnumField source="kind" enumName="ledgerKind" />
+    </DataTable.Col>
+    <DataTable.Col source="amount">
+      <MoneyField source="amount" signed />
+    </DataTable.Col>
+    <DataTable.Col source="balanceBefore" disableSort>
+      <MoneyField source="balanceBefore" />
+    </DataTable.Col>
+    <DataTable.Col source="balanceAfter" disableSort>
+      <MoneyField source="balanceAfter" />
+    </DataTable.Col>
+    <DataTable.Col source="note" disableSort />
+    <DataTable.Col
+      source="createdBy"
+      disableSort
+      render={(record: RaRecord) => record.createdBy?.email ?? ''}
+    />
+    <DataTable.Col source="proofUrl" label="resources.balance-histories.fields.proofUrl" disableSort>
+      <ProofLink />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/** Every balance movement of every person, newest first (GET /api/balances/all-histories). */
 export const BalanceHistoryList = () => {
   const notify = useNotify();
+  const phone = useMediaQuery(isPhone);
   return (
     <List
       filters={historyFilters}
+      actions={<Actions />}
       perPage={10}
-      exporter={false}
+      sort={{ field: 'at', order: 'DESC' }}
       pagination={<ListPagination />}
       empty={<Empty />}
       queryOptions={{ onError: () => notify('app.balance_histories.load_failed', { type: 'error' }) }}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-        <DataTable.Col source="at" disableSort>
-          <DateText source="at" showTime />
-        </DataTable.Col>
-        <DataTable.Col label="resources.balance-histories.fields.user" disableSort>
-          <PersonField source="user" />
-        </DataTable.Col>
-        <DataTable.Col source="kind" disableSort>
-          <EnumField source="kind" enumName="ledgerKind" />
-        </DataTable.Col>
-        <DataTable.Col source="amount" disableSort>
-          <MoneyField source="amount" signed />
-        </DataTable.Col>
-        <DataTable.Col source="balanceBefore" disableSort>
-          <MoneyField source="balanceBefore" />
-        </DataTable.Col>
-        <DataTable.Col source="balanceAfter" disableSort>
-          <MoneyField source="balanceAfter" />
-        </DataTable.Col>
-        <DataTable.Col source="note" disableSort />
-        <DataTable.Col label="resources.balance-histories.fields.proofUrl" disableSort>
-          <ProofLink />
-        </DataTable.Col>
-      </DataTable>
+      {phone ? <PhoneList /> : <Table />}
     </List>
   );
 };

@@ -1,53 +1,115 @@
-import { DataTable, List, SearchInput, SortButton, TopToolbar, useNotify } from 'react-admin';
-import { DateText } from '../../components/DateText';
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  AutocompleteInput,
+  ColumnsButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SimpleList,
+  TopToolbar,
+  useBasename,
+  useLocaleState,
+  useNotify,
+  type RaRecord,
+} from 'react-admin';
+import { formatEuros } from '../../../src-shared/money';
+import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
-import { PersonField } from '../../components/PersonField';
+import { PersonLink } from '../../components/RecordLinks';
+import { RowNumberField } from '../../components/RowNumberField';
 import { AddBalanceButton } from './AddBalanceButton';
+import { personName, userFilterToQuery, userOptionText } from './people';
 
-const balanceFilters = [<SearchInput key="search" source="search" alwaysOn />];
+/** Search always shown; one person through "Add filter" (which also saves the current query). */
+export const balanceFilters = [
+  <SearchInput key="search" source="search" alwaysOn />,
+  <ReferenceInput key="userId" source="userId" reference="users">
+    <AutocompleteInput
+      label="resources.balances.fields.userId"
+      optionText={userOptionText}
+      filterToQuery={userFilterToQuery}
+    />
+  </ReferenceInput>,
+];
 
-/** The API sorts balances by updatedAt or balance only (default updatedAt desc, spec 9). */
-const Actions = () => (
-  <TopToolbar>
-    <SortButton fields={['updatedAt', 'balance']} />
-  </TopToolbar>
-);
+const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
+
+/** Filters (with "Save current query"), the column chooser and the CSV export of the filtered rows. */
+const Actions = () => {
+  const phone = useMediaQuery(isPhone);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {phone ? null : <ColumnsButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
 
 const Empty = () => <EmptyList message="app.balances.none_found" />;
 
-/** Spec 2.7: search, sort, paging and an Add Balance link per user. */
+/** At phone width one line per person: name, balance, last change; a tap opens the add-balance form. */
+const PhoneList = () => {
+  const [locale = 'en'] = useLocaleState();
+  const basename = useBasename();
+  return (
+    <SimpleList
+      primaryText={(record: RaRecord) => personName(record.user)}
+      secondaryText={(record: RaRecord) => formatEuros(record.balance as number, locale)}
+      tertiaryText={(record: RaRecord) => formatDate(record.updatedAt, locale, true) ?? ''}
+      rowClick={(id) => `${basename}/balances/add-balance/${encodeURIComponent(String(id))}`}
+      empty={<Empty />}
+    />
+  );
+};
+
+const Table = () => (
+  <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+    <DataTable.Col label="app.common.number" disableSort>
+      <RowNumberField />
+    </DataTable.Col>
+    <DataTable.Col source="user" label="resources.balances.fields.user" disableSort>
+      <PersonLink source="user" />
+    </DataTable.Col>
+    <DataTable.Col source="balance">
+      <MoneyField source="balance" />
+    </DataTable.Col>
+    <DataTable.Col source="createdAt" disableSort>
+      <DateText source="createdAt" />
+    </DataTable.Col>
+    <DataTable.Col source="updatedAt">
+      <DateText source="updatedAt" showTime />
+    </DataTable.Col>
+    <DataTable.Col label="app.common.actions" disableSort>
+      <AddBalanceButton />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/**
+ * Spec 2.7: search, sort (the API's updatedAt and balance, by the column headers), numbered rows,
+ * 10 a page, and an Add Balance link per person. The balance is the account's current one; the
+ * add-balance form refreshes this list's cache after a credit.
+ */
 export const BalanceList = () => {
   const notify = useNotify();
+  const phone = useMediaQuery(isPhone);
   return (
     <List
       filters={balanceFilters}
       actions={<Actions />}
       perPage={10}
       sort={{ field: 'updatedAt', order: 'DESC' }}
-      exporter={false}
       pagination={<ListPagination />}
       empty={<Empty />}
       queryOptions={{ onError: () => notify('app.balances.load_failed', { type: 'error' }) }}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-        <DataTable.Col label="resources.balances.fields.user" disableSort>
-          <PersonField source="user" />
-        </DataTable.Col>
-        <DataTable.Col source="balance">
-          <MoneyField source="balance" />
-        </DataTable.Col>
-        <DataTable.Col source="createdAt" disableSort>
-          <DateText source="createdAt" />
-        </DataTable.Col>
-        <DataTable.Col source="updatedAt">
-          <DateText source="updatedAt" showTime />
-        </DataTable.Col>
-        <DataTable.Col label="app.common.actions" disableSort>
-          <AddBalanceButton />
-        </DataTable.Col>
-      </DataTable>
+      {phone ? <PhoneList /> : <Table />}
     </List>
   );
 };

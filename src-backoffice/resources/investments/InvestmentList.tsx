@@ -1,13 +1,36 @@
-import { DataTable, List, SearchInput, SelectInput, useNotify } from 'react-admin';
+import { Box, useMediaQuery, type Theme } from '@mui/material';
+import {
+  AutocompleteInput,
+  ColumnsButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useLocaleState,
+  useNotify,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import { formatEuros } from '../../../src-shared/money';
 import { enumChoices } from '../../components/choices';
-import { DateText } from '../../components/DateText';
+import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
-import { PersonField } from '../../components/PersonField';
+import { PersonLink, VentureLink } from '../../components/RecordLinks';
+import { userFilterToQuery, userOptionText, ventureFilterToQuery } from '../balances/people';
 
-const investmentFilters = [
+/**
+ * Search, status and venture (an autocomplete over `ventures`) always shown; the investor through
+ * "Add filter", whose menu also saves the current query.
+ */
+export const investmentFilters = [
   <SearchInput key="search" source="search" alwaysOn />,
   <SelectInput
     key="status"
@@ -16,47 +39,104 @@ const investmentFilters = [
     alwaysOn
     emptyText="app.filters.all"
   />,
+  <ReferenceInput key="ventureId" source="ventureId" reference="ventures" alwaysOn>
+    <AutocompleteInput
+      label="resources.investments.fields.ventureId"
+      optionText="title"
+      filterToQuery={ventureFilterToQuery}
+    />
+  </ReferenceInput>,
+  <ReferenceInput key="userId" source="userId" reference="users">
+    <AutocompleteInput
+      label="resources.investments.fields.userId"
+      optionText={userOptionText}
+      filterToQuery={userFilterToQuery}
+    />
+  </ReferenceInput>,
 ];
+
+const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
+
+const Actions = () => {
+  const phone = useMediaQuery(isPhone);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {phone ? null : <ColumnsButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
 
 const Empty = () => <EmptyList message="app.investments.none_found" />;
 
-/** All investments (GET /api/investments/admin). */
+/** At phone width: the venture and the investor (both links), amount and status, the date. */
+const PhoneList = () => {
+  const [locale = 'en'] = useLocaleState();
+  const translate = useTranslate();
+  return (
+    <SimpleList
+      primaryText={() => <VentureLink source="venture" />}
+      secondaryText={(record: RaRecord) => (
+        <Box component="span" sx={{ display: 'block' }}>
+          <PersonLink source="investedBy" />
+          {`${formatEuros(record.amount as number, locale)} · ${translate(
+            `app.enums.investmentStatus.${String(record.status)}`,
+            { _: String(record.status) },
+          )}`}
+        </Box>
+      )}
+      tertiaryText={(record: RaRecord) => formatDate(record.investmentDate, locale) ?? ''}
+      rowClick={false}
+      empty={<Empty />}
+    />
+  );
+};
+
+const Table = () => (
+  <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+    <DataTable.Col source="venture" label="resources.investments.fields.venture" disableSort>
+      <VentureLink source="venture" />
+    </DataTable.Col>
+    <DataTable.Col source="investedBy" label="resources.investments.fields.investedBy" disableSort>
+      <PersonLink source="investedBy" />
+    </DataTable.Col>
+    <DataTable.Col source="amount">
+      <MoneyField source="amount" />
+    </DataTable.Col>
+    <DataTable.Col source="profitPaid" disableSort>
+      <MoneyField source="profitPaid" />
+    </DataTable.Col>
+    <DataTable.Col source="totalExpectedReturn" disableSort>
+      <MoneyField source="totalExpectedReturn" />
+    </DataTable.Col>
+    <DataTable.Col source="status">
+      <EnumField source="status" enumName="investmentStatus" />
+    </DataTable.Col>
+    <DataTable.Col source="investmentDate">
+      <DateText source="investmentDate" showTime />
+    </DataTable.Col>
+  </DataTable>
+);
+
+/**
+ * Every investment (GET /api/investments/admin), newest first; filtered by status, venture, investor
+ * or search; sorted by the API's date, amount and status; each row links to its venture and investor.
+ */
 export const InvestmentList = () => {
   const notify = useNotify();
+  const phone = useMediaQuery(isPhone);
   return (
     <List
       filters={investmentFilters}
+      actions={<Actions />}
       perPage={10}
-      exporter={false}
+      sort={{ field: 'investmentDate', order: 'DESC' }}
       pagination={<ListPagination />}
       empty={<Empty />}
       queryOptions={{ onError: () => notify('app.investments.load_failed', { type: 'error' }) }}
     >
-      <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
-        <DataTable.Col
-          label="resources.investments.fields.venture"
-          disableSort
-          render={(record) => record.venture?.title ?? ''}
-        />
-        <DataTable.Col label="resources.investments.fields.investedBy" disableSort>
-          <PersonField source="investedBy" />
-        </DataTable.Col>
-        <DataTable.Col source="amount" disableSort>
-          <MoneyField source="amount" />
-        </DataTable.Col>
-        <DataTable.Col source="profitPaid" disableSort>
-          <MoneyField source="profitPaid" />
-        </DataTable.Col>
-        <DataTable.Col source="totalExpectedReturn" disableSort>
-          <MoneyField source="totalExpectedReturn" />
-        </DataTable.Col>
-        <DataTable.Col source="status" disableSort>
-          <EnumField source="status" enumName="investmentStatus" />
-        </DataTable.Col>
-        <DataTable.Col source="investmentDate" disableSort>
-          <DateText source="investmentDate" showTime />
-        </DataTable.Col>
-      </DataTable>
+      {phone ? <PhoneList /> : <Table />}
     </List>
   );
 };

@@ -1,12 +1,29 @@
-import { DataTable, List, SearchInput, SelectInput } from 'react-admin';
+import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
+import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
+import { useMediaQuery, type SxProps, type Theme } from '@mui/material';
+import {
+  BulkUpdateButton,
+  ColumnsButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useLocaleState,
+  type RaRecord,
+} from 'react-admin';
+import type { MailRow } from '../../../src-shared/contracts/mails';
 import { enumChoices } from '../../components/choices';
-import { DateText } from '../../components/DateText';
+import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 
-/** Spec 2.7: search and status filter. */
-const mailFilters = [
+/** Spec 2.7: search (name, e-mail, subject, message) and status filter, kept in the URL. */
+export const mailFilters = [
   <SearchInput key="search" source="search" alwaysOn />,
   <SelectInput
     key="status"
@@ -17,20 +34,87 @@ const mailFilters = [
   />,
 ];
 
+const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
+
+const MailListActions = () => {
+  const phone = useMediaQuery(isPhone);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {phone ? null : <ColumnsButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
+
+/** The selected mails marked read or unread, one PATCH each (undoable: nothing is lost). */
+export const MailBulkActions = () => (
+  <>
+    <BulkUpdateButton
+      label="app.mails.mark_read"
+      data={{ status: 'read' }}
+      mutationMode="undoable"
+      icon={<MarkEmailReadIcon />}
+    />
+    <BulkUpdateButton
+      label="app.mails.mark_unread"
+      data={{ status: 'unread' }}
+      mutationMode="undoable"
+      icon={<MarkEmailUnreadIcon />}
+    />
+  </>
+);
+
 const Empty = () => <EmptyList message="app.mails.none_found" />;
 
-export const MailList = () => (
-  <List filters={mailFilters} perPage={10} exporter={false} pagination={<ListPagination />} empty={<Empty />}>
-    <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
-      <DataTable.Col source="status" disableSort>
-        <EnumField source="status" enumName="mailStatus" />
-      </DataTable.Col>
-      <DataTable.Col source="name" disableSort />
-      <DataTable.Col source="email" disableSort />
-      <DataTable.Col source="subject" disableSort />
-      <DataTable.Col source="createdAt" disableSort>
-        <DateText source="createdAt" showTime />
-      </DataTable.Col>
-    </DataTable>
-  </List>
+const isUnread = (record: RaRecord) => (record as Partial<MailRow>).status === 'unread';
+
+/** Unread mails stand out in bold, as in a mail client. */
+const unreadSx = (record: RaRecord): SxProps =>
+  isUnread(record) ? { '& td, & .MuiTypography-root, & .MuiChip-label': { fontWeight: 700 } } : {};
+
+const MailSimpleList = () => {
+  const [locale] = useLocaleState();
+  return (
+    <SimpleList
+      primaryText={(record: RaRecord) => String(record.subject ?? '')}
+      secondaryText={(record: RaRecord) => `${String(record.name ?? '')} · ${String(record.excerpt ?? '')}`}
+      tertiaryText={(record: RaRecord) => formatDate(record.createdAt, locale) ?? ''}
+      rowSx={unreadSx}
+      rowClick="show"
+      empty={<Empty />}
+    />
+  );
+};
+
+const MailTable = () => (
+  <DataTable bulkActionButtons={<MailBulkActions />} rowClick="show" rowSx={unreadSx} empty={<Empty />}>
+    <DataTable.Col source="status">
+      <EnumField source="status" enumName="mailStatus" />
+    </DataTable.Col>
+    <DataTable.Col source="name" disableSort />
+    <DataTable.Col source="email" />
+    <DataTable.Col source="subject" />
+    <DataTable.Col source="excerpt" disableSort />
+    <DataTable.Col source="createdAt">
+      <DateText source="createdAt" showTime />
+    </DataTable.Col>
+  </DataTable>
 );
+
+/** The contact form's messages (GET /api/admin/mails), newest first. */
+export const MailList = () => {
+  const phone = useMediaQuery(isPhone);
+  return (
+    <List
+      filters={mailFilters}
+      actions={<MailListActions />}
+      perPage={10}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      pagination={<ListPagination />}
+      empty={<Empty />}
+    >
+      {phone ? <MailSimpleList /> : <MailTable />}
+    </List>
+  );
+};

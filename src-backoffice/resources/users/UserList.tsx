@@ -1,12 +1,34 @@
-import { BooleanField, DataTable, DateField, List, SearchInput, SelectInput } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  BooleanField,
+  ColumnsButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
 import { enumChoices } from '../../components/choices';
+import { DateText } from '../../components/DateText';
+import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
+import { MoneyField } from '../../components/MoneyField';
 import { RowNumberField } from '../../components/RowNumberField';
 import { ToggleActiveButton } from './ToggleActiveButton';
+import { fullName } from './userName';
 
-/** Spec 2.7: search, role (superadmin included) and active-state filters; numbered table. */
-const userFilters = [
+/**
+ * Spec 2.7: search, role (superadmin included) and active-state filters, all kept in the URL by
+ * react-admin (`/admin/users?filter={"role":"corporate"}` opens the corporate accounts); a numbered
+ * table of 10 rows sorted by the API (createdAt, lastLoginAt, email, lastName, role).
+ */
+export const userFilters = [
   <SearchInput key="search" source="search" alwaysOn />,
   <SelectInput key="role" source="role" choices={enumChoices('role')} alwaysOn emptyText="app.filters.all" />,
   <SelectInput
@@ -21,35 +43,83 @@ const userFilters = [
   />,
 ];
 
-export const UserList = () => (
-  <List filters={userFilters} perPage={10} exporter={false} pagination={<ListPagination />}>
-    <DataTable bulkActionButtons={false} rowClick={false}>
-      <DataTable.Col label="app.common.number" disableSort>
-        <RowNumberField />
-      </DataTable.Col>
-      <DataTable.Col
-        label="resources.users.fields.name"
-        disableSort
-        render={(record) => [record.firstName, record.lastName].filter(Boolean).join(' ')}
-      />
-      <DataTable.Col source="email" disableSort />
-      <DataTable.Col source="phone" disableSort />
-      <DataTable.Col source="countryName" disableSort />
-      <DataTable.Col source="role" disableSort>
-        <EnumField source="role" enumName="role" />
-      </DataTable.Col>
-      <DataTable.Col source="isActive" disableSort>
-        <BooleanField source="isActive" />
-      </DataTable.Col>
-      <DataTable.Col source="createdAt" disableSort>
-        <DateField source="createdAt" />
-      </DataTable.Col>
-      <DataTable.Col source="lastLoginAt" disableSort>
-        <DateField source="lastLoginAt" showTime emptyText="-" />
-      </DataTable.Col>
-      <DataTable.Col label="app.common.actions" disableSort>
-        <ToggleActiveButton />
-      </DataTable.Col>
-    </DataTable>
-  </List>
+const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
+
+/** Filters (with "Save current query" once one is set), the column chooser and the CSV export. */
+const UserListActions = () => {
+  const phone = useMediaQuery(isPhone);
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {phone ? null : <ColumnsButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
+
+const Empty = () => <EmptyList message="app.users.none_found" />;
+
+/** One line per person at phone width: name, e-mail and role (no sideways scroll at 390 px). */
+const UserSimpleList = () => {
+  const translate = useTranslate();
+  return (
+    <SimpleList
+      primaryText={(record: RaRecord) => fullName(record)}
+      secondaryText={(record: RaRecord) => String(record.email ?? '')}
+      tertiaryText={(record: RaRecord) =>
+        `${translate(`app.enums.role.${String(record.role)}`, { _: String(record.role) })}${
+          record.isActive === false ? ` · ${translate('app.users.inactive')}` : ''
+        }`
+      }
+      rowClick="show"
+      empty={<Empty />}
+    />
+  );
+};
+
+const UserTable = () => (
+  <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
+    <DataTable.Col label="app.common.number" disableSort>
+      <RowNumberField />
+    </DataTable.Col>
+    {/* Shows the full name, sorts by last name (the API's `lastName`). */}
+    <DataTable.Col source="lastName" label="resources.users.fields.name" render={fullName} />
+    <DataTable.Col source="email" />
+    <DataTable.Col source="phone" disableSort />
+    <DataTable.Col source="countryName" disableSort />
+    <DataTable.Col source="role">
+      <EnumField source="role" enumName="role" />
+    </DataTable.Col>
+    <DataTable.Col source="isActive" disableSort>
+      <BooleanField source="isActive" />
+    </DataTable.Col>
+    <DataTable.Col source="balance" disableSort>
+      <MoneyField source="balance" />
+    </DataTable.Col>
+    <DataTable.Col source="createdAt">
+      <DateText source="createdAt" />
+    </DataTable.Col>
+    <DataTable.Col source="lastLoginAt">
+      <DateText source="lastLoginAt" showTime />
+    </DataTable.Col>
+    <DataTable.Col label="app.common.actions" disableSort>
+      <ToggleActiveButton />
+    </DataTable.Col>
+  </DataTable>
 );
+
+export const UserList = () => {
+  const phone = useMediaQuery(isPhone);
+  return (
+    <List
+      filters={userFilters}
+      actions={<UserListActions />}
+      perPage={10}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      pagination={<ListPagination />}
+      empty={<Empty />}
+    >
+      {phone ? <UserSimpleList /> : <UserTable />}
+    </List>
+  );
+};

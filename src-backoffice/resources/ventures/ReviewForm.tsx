@@ -1,5 +1,8 @@
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
 import {
+  Confirm,
   Form,
   SelectInput,
   TextInput,
@@ -7,6 +10,7 @@ import {
   useCanAccess,
   useNotify,
   useRecordContext,
+  useRefresh,
   useTranslate,
   useUpdate,
 } from 'react-admin';
@@ -16,36 +20,107 @@ import type { VentureRecord } from './VentureDetails';
 
 type ReviewValues = Pick<VentureRecord, 'adminStatus' | 'adminNotes'>;
 
-/**
- * The admin review form (spec 2.7): adminStatus and adminNotes, saved through
- * PATCH /api/ventures/admin/{id}/admin-status-update; 'Updated successfully' or 'Save failed'.
- */
-export const ReviewForm = () => {
-  const record = useRecordContext<VentureRecord>();
+/** Notes are required to reject (the server answers 400 venture.reject_notes_required too). */
+export function notesRequiredToReject(value: unknown, values: Record<string, unknown>): string | undefined {
+  if (values?.adminStatus !== 'rejected') return undefined;
+  return typeof value === 'string' && value.trim() !== '' ? undefined : 'app.ventures.reject_notes_required';
+}
+
+/** True when the venture holds investors' money: the server keeps it approved (409). */
+const holdsMoney = (record: VentureRecord) =>
+  record.adminStatus === 'approved' && (record.amountFunded ?? 0) > 0;
+
+const ReviewFields = ({ record }: { record: VentureRecord }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const refresh = useRefresh();
   const [update, { isPending }] = useUpdate<VentureRecord>();
-  const { canAccess } = useCanAccess({ resource: 'ventures', action: 'edit', record });
-  if (!record || !canAccess) return null;
+  const { handleSubmit, setError, watch } = useFormContext<ReviewValues>();
+  const [pendingValues, setPendingValues] = useState<ReviewValues | null>(null);
+  const chosen = watch('adminStatus');
+  const status = (value: unknown) =>
+    translate(`app.enums.adminStatus.${String(value ?? 'pending')}`, { _: String(value) });
 
-  const onSubmit = async (values: Record<string, unknown>) => {
-    const data = values as unknown as ReviewValues;
+  const save = async () => {
+    const values = pendingValues;
+    setPendingValues(null);
+    if (!values) return;
     try {
       await update(
         'ventures',
         {
           id: record.id,
-          data: { adminStatus: data.adminStatus, adminNotes: data.adminNotes ?? '' },
+          data: { adminStatus: values.adminStatus, adminNotes: values.adminNotes?.trim() ?? '' },
           previousData: record,
         },
         { mutationMode: 'pessimistic', returnPromise: true },
       );
       notify('app.notification.updated', { type: 'success' });
+      refresh();
     } catch (error) {
+      for (const [field, message] of Object.entries(fieldErrors(error) ?? {}))
+        setError(field as keyof ReviewValues, { type: 'server', message });
       notify(errorText(error, 'app.notification.save_failed'), { type: 'error' });
-      return fieldErrors(error);
     }
   };
+
+  return (
+    <Stack spacing={1} sx={{ maxWidth: 560 }}>
+      <SelectInput
+        source="adminStatus"
+        resource="ventures"
+        choices={enumChoices('adminStatus')}
+        validate={required()}
+      />
+      {holdsMoney(record) && chosen !== 'approved' ? (
+        <Alert severity="warning">{translate('app.ventures.review_locked_hint')}</Alert>
+      ) : null}
+      <TextInput
+        source="adminNotes"
+        resource="ventures"
+        multiline
+        minRows={3}
+        validate={notesRequiredToReject}
+        isRequired={chosen === 'rejected'}
+        helperText="app.ventures.admin_notes_help"
+      />
+      <Box>
+        <Button
+          type="button"
+          variant="contained"
+          disabled={isPending}
+          onClick={() => void handleSubmit((values) => setPendingValues(values))()}
+        >
+          {translate('ra.action.save')}
+        </Button>
+      </Box>
+      <Confirm
+        isOpen={pendingValues !== null}
+        loading={isPending}
+        title="app.ventures.review_confirm_title"
+        translateOptions={{ title: record.title ?? '' }}
+        content={translate('app.ventures.review_confirm_content', {
+          from: status(record.adminStatus),
+          to: status(pendingValues?.adminStatus),
+        })}
+        confirm="ra.action.save"
+        onConfirm={() => void save()}
+        onClose={() => setPendingValues(null)}
+      />
+    </Stack>
+  );
+};
+
+/**
+ * The admin review form (spec 2.7): adminStatus and adminNotes (required to reject), saved after a
+ * confirmation through PATCH /api/ventures/admin/{id}/admin-status-update; the server's field errors
+ * appear on their inputs.
+ */
+export const ReviewForm = () => {
+  const record = useRecordContext<VentureRecord>();
+  const translate = useTranslate();
+  const { canAccess } = useCanAccess({ resource: 'ventures', action: 'edit', record });
+  if (!record || !canAccess) return null;
 
   return (
     <Card variant="outlined">
@@ -54,24 +129,11 @@ export const ReviewForm = () => {
           {translate('app.ventures.review')}
         </Typography>
         <Form
-          key={record.id}
+          key={`${record.id}-${record.adminStatus}-${record.adminNotes ?? ''}`}
           record={{ adminStatus: record.adminStatus ?? 'pending', adminNotes: record.adminNotes ?? '' }}
-          onSubmit={onSubmit}
+          onSubmit={() => undefined}
         >
-          <Stack spacing={1} sx={{ maxWidth: 560 }}>
-            <SelectInput
-              source="adminStatus"
-              resource="ventures"
-              choices={enumChoices('adminStatus')}
-              validate={required()}
-            />
-            <TextInput source="adminNotes" resource="ventures" multiline minRows={3} />
-            <Box>
-              <Button type="submit" variant="contained" disabled={isPending}>
-                {translate('ra.action.save')}
-              </Button>
-            </Box>
-          </Stack>
+          <ReviewFields record={record} />
         </Form>
       </CardContent>
     </Card>

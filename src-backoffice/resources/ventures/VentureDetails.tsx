@@ -1,15 +1,19 @@
 import { Alert, Box, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import type { Venture } from '../../../src-shared/api/types';
+import type { AdminVentureList } from '../../../src-shared/api/types';
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { EnumField } from '../../components/EnumField';
+import { countryName } from '../../components/CountryInput';
 import { fundedShare } from '../../components/FundingField';
 import { ventureImageUrl } from './ventureImage';
 
-/** A venture as GET /api/ventures/id/{ventureId} answers it (generated types), with react-admin's `id`. */
-export type VentureRecord = Venture & { id: string };
+/**
+ * A venture with every field, as its owner and admins get it (GET /api/ventures/id/{ventureId},
+ * GET /api/ventures/admin-get-all; generated types), with react-admin's `id`.
+ */
+export type VentureRecord = AdminVentureList['data'][number] & { id: string };
 
 const Stat = ({ label, children }: { label: string; children: ReactNode }) => {
   const translate = useTranslate();
@@ -58,11 +62,13 @@ export const VentureDetails = () => {
       : '-';
   const date = (value: unknown) => formatDate(value, locale) ?? '-';
   const share = fundedShare(record.amountFunded, record.targetAmount);
-  const cover = ventureImageUrl(record.images?.[0]);
-  const creator = record.createdBy
+  const images = (record.images ?? []).map(ventureImageUrl).filter((url): url is string => url !== null);
+  const cover = images[0];
+  const person = record.createdBy
     ? [record.createdBy.firstName, record.createdBy.lastName].filter(Boolean).join(' ') ||
       record.createdBy.email
     : undefined;
+  const creator = [record.createdBy?.companyName, person].filter(Boolean).join(' · ') || undefined;
 
   return (
     <Stack spacing={3} sx={{ py: 1 }}>
@@ -90,6 +96,27 @@ export const VentureDetails = () => {
               <Typography color="text.secondary">{translate('app.ventures.no_image')}</Typography>
             </Box>
           )}
+          {images.length > 1 ? (
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              {images.slice(1).map((url, i) => (
+                <Box
+                  key={url}
+                  component="a"
+                  href={url}
+                  target="_blank"
+                  rel="noopener"
+                  sx={{ flex: '1 1 0', minWidth: 0 }}
+                >
+                  <Box
+                    component="img"
+                    src={url}
+                    alt={translate('app.ventures.image_n', { n: i + 2, title: record.title ?? '' })}
+                    sx={{ width: '100%', aspectRatio: '4 / 3', objectFit: 'cover', borderRadius: 1 }}
+                  />
+                </Box>
+              ))}
+            </Stack>
+          ) : null}
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
           <Stack spacing={2}>
@@ -164,7 +191,7 @@ export const VentureDetails = () => {
               <Stat label={field('loanToValue')}>{percent(record.loanToValue)}</Stat>
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
-              <Stat label={field('country')}>{record.country ?? '-'}</Stat>
+              <Stat label={field('country')}>{countryName(record.country, locale) || '-'}</Stat>
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
               <Stat label={field('isConvertible')}>
@@ -175,7 +202,7 @@ export const VentureDetails = () => {
               <Grid size={{ xs: 12, md: 6 }}>
                 <Stat label={field('createdBy')}>
                   {creator}
-                  {record.createdBy?.email && creator !== record.createdBy.email
+                  {record.createdBy?.email && person !== record.createdBy.email
                     ? ` (${record.createdBy.email})`
                     : ''}
                 </Stat>

@@ -1,13 +1,37 @@
-import { DataTable, List, SearchInput, SelectInput, ShowButton, TextInput } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import {
+  ColumnsButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  ShowButton,
+  SimpleList,
+  TopToolbar,
+  useLocaleState,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { formatEuros } from '../../../src-shared/money';
 import { enumChoices } from '../../components/choices';
+import { CountryInput, countryName } from '../../components/CountryInput';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
 import { FundingField } from '../../components/FundingField';
 import { ListPagination } from '../../components/ListPagination';
+import { MoneyField } from '../../components/MoneyField';
+import { PercentField } from '../../components/PercentField';
 import { PersonField } from '../../components/PersonField';
+import type { VentureRecord } from './VentureDetails';
 
-/** Spec 2.7: search, lifecycleStatus, ventureType, adminStatus, visibility, riskLevel, country. */
+/**
+ * Spec 2.7: search, lifecycleStatus, ventureType, adminStatus, visibility, riskLevel, country (a
+ * select of names over ISO codes). The last three come from the filter button, which also offers
+ * "Save current query".
+ */
 const ventureFilters = [
   <SearchInput key="search" source="search" alwaysOn />,
   <SelectInput
@@ -43,48 +67,112 @@ const ventureFilters = [
     choices={enumChoices('riskLevel')}
     emptyText="app.filters.all"
   />,
-  <TextInput key="country" source="country" />,
+  <CountryInput key="country" source="country" emptyText="app.filters.all" />,
 ];
+
+const Actions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ColumnsButton />
+    <ExportButton />
+  </TopToolbar>
+);
 
 const Empty = () => <EmptyList message="app.ventures.none_found" />;
 
-export const VentureList = () => (
-  <List
-    filters={ventureFilters}
-    perPage={10}
-    exporter={false}
-    pagination={<ListPagination />}
-    empty={<Empty />}
-  >
-    <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
-      <DataTable.Col source="title" disableSort />
-      <DataTable.Col source="createdBy" disableSort>
-        <PersonField source="createdBy" />
-      </DataTable.Col>
-      <DataTable.Col source="ventureType" disableSort>
-        <EnumField source="ventureType" enumName="ventureType" />
-      </DataTable.Col>
-      <DataTable.Col source="lifecycleStatus" disableSort>
-        <EnumField source="lifecycleStatus" enumName="lifecycleStatus" />
-      </DataTable.Col>
-      <DataTable.Col source="adminStatus" disableSort>
-        <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
-      </DataTable.Col>
-      <DataTable.Col source="visibility" disableSort>
-        <EnumField source="visibility" enumName="visibility" />
-      </DataTable.Col>
-      <DataTable.Col source="riskLevel" disableSort>
-        <EnumField source="riskLevel" enumName="riskLevel" />
-      </DataTable.Col>
-      <DataTable.Col label="resources.ventures.fields.funding" disableSort>
-        <FundingField />
-      </DataTable.Col>
-      <DataTable.Col source="createdAt" disableSort>
-        <DateText source="createdAt" />
-      </DataTable.Col>
-      <DataTable.Col label="app.common.actions" disableSort>
-        <ShowButton label="app.common.view" />
-      </DataTable.Col>
-    </DataTable>
-  </List>
-);
+/** The venture's country by name, in the reader's language. */
+const CountryField = (_props: { label?: string }) => {
+  const record = useRecordContext<VentureRecord>();
+  const [locale = 'en'] = useLocaleState();
+  return <span>{countryName(record?.country, locale)}</span>;
+};
+
+/** One line per venture on a phone: title, company and statuses, funding. */
+const PhoneList = () => {
+  const translate = useTranslate();
+  const [locale = 'en'] = useLocaleState();
+  return (
+    <SimpleList<VentureRecord>
+      linkType="show"
+      primaryText={(record) => record.title}
+      secondaryText={(record) =>
+        [
+          translate(`app.enums.lifecycleStatus.${record.lifecycleStatus}`),
+          translate(`app.enums.adminStatus.${record.adminStatus ?? 'pending'}`),
+          countryName(record.country, locale),
+        ].join(' · ')
+      }
+      tertiaryText={(record) =>
+        `${formatEuros(record.amountFunded ?? 0, locale)} / ${formatEuros(record.targetAmount, locale)}`
+      }
+      rowSx={() => ({ borderBottom: 1, borderColor: 'divider' })}
+      aria-label={translate('resources.ventures.name', { smart_count: 2 })}
+    />
+  );
+};
+
+export const VentureList = () => {
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List
+      filters={ventureFilters}
+      actions={<Actions />}
+      perPage={10}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      pagination={<ListPagination />}
+      empty={<Empty />}
+    >
+      {isPhone ? (
+        <PhoneList />
+      ) : (
+        <DataTable
+          bulkActionButtons={false}
+          rowClick="show"
+          empty={<Empty />}
+          hiddenColumns={['country', 'closingDate', 'expectedReturn', 'targetAmount']}
+        >
+          <DataTable.Col source="title" />
+          <DataTable.Col source="createdBy" disableSort>
+            <PersonField source="createdBy" />
+          </DataTable.Col>
+          <DataTable.Col source="ventureType" disableSort>
+            <EnumField source="ventureType" enumName="ventureType" />
+          </DataTable.Col>
+          <DataTable.Col source="lifecycleStatus">
+            <EnumField source="lifecycleStatus" enumName="lifecycleStatus" />
+          </DataTable.Col>
+          <DataTable.Col source="adminStatus">
+            <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
+          </DataTable.Col>
+          <DataTable.Col source="visibility" disableSort>
+            <EnumField source="visibility" enumName="visibility" />
+          </DataTable.Col>
+          <DataTable.Col source="riskLevel" disableSort>
+            <EnumField source="riskLevel" enumName="riskLevel" />
+          </DataTable.Col>
+          <DataTable.Col source="country" disableSort>
+            <CountryField />
+          </DataTable.Col>
+          <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
+            <FundingField />
+          </DataTable.Col>
+          <DataTable.Col source="targetAmount">
+            <MoneyField source="targetAmount" />
+          </DataTable.Col>
+          <DataTable.Col source="expectedReturn">
+            <PercentField source="expectedReturn" />
+          </DataTable.Col>
+          <DataTable.Col source="closingDate">
+            <DateText source="closingDate" />
+          </DataTable.Col>
+          <DataTable.Col source="createdAt">
+            <DateText source="createdAt" />
+          </DataTable.Col>
+          <DataTable.Col label="app.common.actions" disableSort>
+            <ShowButton label="app.common.view" />
+          </DataTable.Col>
+        </DataTable>
+      )}
+    </List>
+  );
+};

@@ -52,7 +52,8 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireRole('admin'),
         schema: {
           tags: ['balances'],
-          summary: 'Every investor and corporate balance; search, sortBy updatedAt|balance, sortOrder',
+          summary:
+            'Every investor and corporate balance (the current one); search, userId, sortBy updatedAt|balance, sortOrder',
           querystring: balancesQuerySchema,
           response: responses({ 200: listOf(balanceRowSchema) }, 400, ...ROLE),
         },
@@ -69,7 +70,8 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireRole('admin'),
         schema: {
           tags: ['balances'],
-          summary: 'Every balance movement of every person, newest first, with the proof of an adjustment',
+          summary:
+            'Every balance movement of every person with the proof of an adjustment: newest first (sortBy at|amount, order); filters userId, from and to (days YYYY-MM-DD, inclusive, UTC), kind, search',
           querystring: allHistoriesQuerySchema,
           response: responses({ 200: listOf(adminHistoryRowSchema) }, 400, ...ROLE),
         },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LedgerKind } from '../../../src-shared/constants/enums';
-import type { HistoryRow } from '../../../src-shared/contracts/money';
+import type { AllHistoriesQuery, BalancesQuery, HistoryRow } from '../../../src-shared/contracts/money';
 import { centsToEuros } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
 import { DOCUMENT_TYPES, fileTypeOf } from '../../lib/file-type';
@@ -40,6 +40,14 @@ const historyColumns = {
   note: ledgerTransactions.note,
   at: ledgerEntries.createdAt,
 };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Newest first by time: the entry's `createdAt` (when its request was made), then its id (the order
+ * in which entries were applied to their accounts) for entries of the same moment.
+ */
+const NEWEST_FIRST = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)] as const;
 
 function toHistory(r: {
   id: bigint;
@@ -92,7 +100,7 @@ export async function historyOf(
       .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(where)
-      .orderBy(desc(ledgerEntries.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(page.limit)
       .offset(pageOffset(page)),
     db
@@ -104,8 +112,26 @@ export async function historyOf(
   return { rows: rows.map(toHistory), total: totals[0]?.total ?? 0 };
 }
 
-export async function allHistories(db: DbOrTx, query: { search?: string; page: number; limit: number }) {
-  const where = and(eq(accounts.kind, 'user'), searchPeople(query.search));
+/** The history list's filters: a person, a day range (inclusive, UTC), a kind and a search. */
+function historyFilters(query: AllHistoriesQuery): SQL | undefined {
+  return and(
+    eq(accounts.kind, 'user'),
+    searchPeople(query.search),
+    query.userId ? eq(accounts.userId, query.userId) : undefined,
+    query.from ? gte(ledgerEntries.createdAt, query.from) : undefined,
+    query.to ? lt(ledgerEntries.createdAt, new Date(query.to.getTime() + DAY_MS)) : undefined,
+    query.kind ? eq(ledgerTransactions.kind, query.kind) : undefined,
+  );
+}
+
+/** Every person's balance movements for admins, newest first unless sorted by amount. */
+export async function allHistories(db: DbOrTx, query: AllHistoriesQuery) {
+  const where = historyFilters(query);
+  const direction = query.order === 'asc' ? asc : desc;
+  const orderBy =
+    query.sortBy === 'amount'
+      ? [direction(ledgerEntries.amountCents), ...NEWEST_FIRST]
+      : [direction(ledgerEntries.createdAt), direction(ledgerEntries.id)];
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -121,7 +147,7 @@ export async function allHistories(db: DbOrTx, query: { search?: string; page: n
       .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .leftJoin(creators, eq(creators.id, ledgerTransactions.createdBy))
       .where(where)
-      .orderBy(desc(ledgerEntries.id))
+      .orderBy(...orderBy)
       .limit(query.limit)
       .offset(pageOffset(query)),
     db
@@ -129,6 +155,7 @@ export async function allHistories(db: DbOrTx, query: { search?: string; page: n
       .from(ledgerEntries)
       .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
       .innerJoin(users, eq(users.id, accounts.userId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
       .where(where),
   ]);
   return {
@@ -142,17 +169,17 @@ export async function allHistories(db: DbOrTx, query: { search?: string; page: n
   };
 }
 
-export async function listBalances(
-  db: DbOrTx,
-  query: {
-    search?: string;
-    sortBy: 'updatedAt' | 'balance';
-    sortOrder: 'asc' | 'desc';
-    page: number;
-    limit: number;
-  },
-) {
-  const where = and(eq(accounts.kind, 'user'), searchPeople(query.search));
+/**
+ * The balances of investors and corporates (and of anyone else who still holds money, e.g. an investor
+ * made admin), read from their accounts: the balance the ledger keeps, so a credit shows at once.
+ */
+export async function listBalances(db: DbOrTx, query: BalancesQuery) {
+  const where = and(
+    eq(accounts.kind, 'user'),
+    or(inArray(users.role, ['user', 'corporate']), ne(accounts.balanceCents, 0n)),
+    searchPeople(query.search),
+    query.userId ? eq(accounts.userId, query.userId) : undefined,
+  );
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const column = query.sortBy === 'balance' ? accounts.balanceCents : accounts.updatedAt;
   const [rows, totals] = await Promise.all([

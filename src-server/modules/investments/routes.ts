@@ -69,7 +69,8 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireRole('admin'),
         schema: {
           tags: ['investments'],
-          summary: 'Every investment with its investor; search (investor or venture) and status',
+          summary:
+            'Every investment with its venture and investor; filters search (investor or venture), status, ventureId, userId; sortBy investmentDate|amount|status, order',
           querystring: adminInvestmentQuerySchema,
           response: responses({ 200: listOf(adminInvestmentSchema) }, 400, ...ROLE),
         },

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { InvestmentStatus } from '../../../src-shared/constants/enums';
-import type { AdminInvestment, Investment } from '../../../src-shared/contracts/money';
+import type { AdminInvestment, AdminInvestmentQuery, Investment } from '../../../src-shared/contracts/money';
 import type { Venture } from '../../../src-shared/contracts/ventures';
 import { centsToEuros, eurosToCents, expectedReturnCents, formatEuros } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
@@ -13,7 +13,7 @@ import type { SessionContext } from '../auth/sessions';
 import { once, type Answer } from '../idempotency';
 import { escrowAccountId, externalAccountId, postTransaction, userAccountId } from '../ledger/service';
 import { publicTotals } from '../ventures/count-cache';
-import { toVenture } from '../ventures/service';
+import { loadCreator, toVenture } from '../ventures/service';
 import { containsPattern, isUuid } from '../../lib/query';
 
 const ALREADY_CANCELLED = 'This venture is already cancelled.';
@@ -194,12 +194,21 @@ export async function listMine(db: DbOrTx, userId: string): Promise<Investment[]
   return rows.map((r) => toInvestment(r.investment, r.venture));
 }
 
+/** The columns of GET /api/investments/admin's `sortBy`. */
+const ADMIN_SORT_COLUMNS = {
+  investmentDate: investments.investmentDate,
+  amount: investments.amountCents,
+  status: investments.status,
+} as const;
+
 export async function listForAdmin(
   db: DbOrTx,
-  query: { search?: string; status?: InvestmentStatus; page: number; limit: number },
+  query: AdminInvestmentQuery,
 ): Promise<{ rows: AdminInvestment[]; total: number }> {
   const where: SQL[] = [];
   if (query.status) where.push(eq(investments.status, query.status));
+  if (query.ventureId) where.push(eq(investments.ventureId, query.ventureId));
+  if (query.userId) where.push(eq(investments.userId, query.userId));
   if (query.search) {
     const pattern = containsPattern(query.search);
     where.push(
@@ -211,6 +220,13 @@ export async function listForAdmin(
       )!,
     );
   }
+  const direction = query.order === 'asc' ? asc : desc;
+  const column = ADMIN_SORT_COLUMNS[query.sortBy];
+  // Ties (same amount or status) newest first; the id keeps pages stable.
+  const orderBy =
+    query.sortBy === 'investmentDate'
+      ? [direction(investments.investmentDate), direction(investments.id)]
+      : [direction(column), desc(investments.investmentDate), desc(investments.id)];
   const [rows, totals] = await Promise.all([
     db
       .select({
@@ -222,7 +238,7 @@ export async function listForAdmin(
       .innerJoin(ventures, eq(ventures.id, investments.ventureId))
       .innerJoin(users, eq(users.id, investments.userId))
       .where(and(...where))
-      .orderBy(desc(investments.investmentDate), desc(investments.id))
+      .orderBy(...orderBy)
       .limit(query.limit)
       .offset(pageOffset(query)),
     db
@@ -242,11 +258,7 @@ export async function listForAdmin(
 // A venture's money (admin)
 
 async function withCreator(tx: DbOrTx, row: VentureRow): Promise<Venture> {
-  const [creator] = await tx
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(eq(users.id, row.createdBy));
-  return toVenture(row, creator!);
+  return toVenture(row, await loadCreator(tx, row.createdBy));
 }
 
 /** Closes the funding early: `new` -> `funded`; a second call changes nothing. */

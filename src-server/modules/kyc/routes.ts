@@ -149,7 +149,7 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireRole('admin'),
         schema: {
           tags: ['kyc'],
-          summary: `Verifications to review (default: every one that was submitted or decided); status one of ${KYC_STATUSES.join(', ')}`,
+          summary: `Verifications to review, one per person (their latest; default: every one that was submitted or decided); status one of ${KYC_STATUSES.join(', ')}; sortBy submittedAt (default) or decidedAt, order asc (default: oldest waiting first) or desc, empty dates last`,
           querystring: kycAdminListQuerySchema,
           response: responses({ 200: kycAdminListSchema }, 400, ...ROLE),
         },
@@ -166,7 +166,8 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireRole('admin'),
         schema: {
           tags: ['kyc'],
-          summary: 'A person’s latest verification with its details, documents and every decision',
+          summary:
+            'A person’s latest verification with its details and documents, and every decision on the person (earlier verifications too), oldest first',
           params: userParams,
           response: responses({ 200: z.object({ data: kycAdminDetailSchema }) }, ...ROLE, 404),
         },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus, LanguageCode } from '../../../src-shared/constants/enums';
 import {
   ageOn,
@@ -10,6 +10,7 @@ import {
   KYC_MIN_AGE,
   kycSubmissionFieldsSchema,
   type KycAdminDetail,
+  type KycAdminListQuery,
   type KycAdminRow,
   type KycDocumentType,
   type KycFileField,
@@ -284,11 +285,23 @@ function toRow(
   };
 }
 
+/**
+ * The admin's list: one row per person, their latest verification (the rule of
+ * `latestVerification`), filtered, sorted by submission or decision date (empty dates last), then
+ * by creation. The default (submittedAt, asc) is the review queue: the oldest waiting first.
+ */
 export async function listForAdmin(
   db: DbOrTx,
-  query: { status?: KycStatus; search?: string; page: number; limit: number },
+  query: Pick<KycAdminListQuery, 'status' | 'search' | 'page' | 'limit'> &
+    Partial<Pick<KycAdminListQuery, 'sortBy' | 'order'>>,
 ): Promise<{ rows: KycAdminRow[]; total: number }> {
+  const latest = sql`${kycVerifications.id} = (
+    SELECT v.id FROM ${kycVerifications} v
+    WHERE v.user_id = ${kycVerifications.userId}
+    ORDER BY (v.status = 'not_started'), v.created_at DESC, v.id DESC
+    LIMIT 1)`;
   const where: SQL[] = [
+    latest,
     query.status ? eq(kycVerifications.status, query.status) : ne(kycVerifications.status, 'not_started'),
   ];
   if (query.search) {
@@ -297,13 +310,19 @@ export async function listForAdmin(
       or(ilike(users.email, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern))!,
     );
   }
+  const column = query.sortBy === 'decidedAt' ? kycVerifications.decidedAt : kycVerifications.submittedAt;
+  const ascending = (query.order ?? 'asc') === 'asc';
   const [rows, totals] = await Promise.all([
     db
       .select({ verification: kycVerifications, user: personColumns })
       .from(kycVerifications)
       .innerJoin(users, eq(users.id, kycVerifications.userId))
       .where(and(...where))
-      .orderBy(sql`${kycVerifications.submittedAt} DESC NULLS LAST`, desc(kycVerifications.createdAt))
+      .orderBy(
+        ascending ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`,
+        ascending ? asc(kycVerifications.createdAt) : desc(kycVerifications.createdAt),
+        asc(kycVerifications.id),
+      )
       .limit(query.limit)
       .offset(pageOffset(query)),
     db
@@ -341,12 +360,14 @@ export async function detailForAdmin(db: DbOrTx, userId: string): Promise<KycAdm
       .from(kycDocuments)
       .where(eq(kycDocuments.verificationId, verification.id))
       .orderBy(kycDocuments.createdAt, kycDocuments.kind),
+    // Every decision on the person, earlier verifications included, oldest first.
     db
       .select({ decision: kycDecisions, admin: { id: users.id, email: users.email } })
       .from(kycDecisions)
+      .innerJoin(kycVerifications, eq(kycVerifications.id, kycDecisions.verificationId))
       .leftJoin(users, eq(users.id, kycDecisions.decidedBy))
-      .where(eq(kycDecisions.verificationId, verification.id))
-      .orderBy(kycDecisions.decidedAt),
+      .where(eq(kycVerifications.userId, userId))
+      .orderBy(asc(kycDecisions.decidedAt), asc(kycDecisions.id)),
   ]);
   const order = ['documentFront', 'documentBack', 'selfie'];
   return {

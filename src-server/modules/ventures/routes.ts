@@ -6,11 +6,12 @@ import {
   adminVentureListQuerySchema,
   deleteImageSchema,
   publicVentureListQuerySchema,
+  publicVentureListResponseSchema,
   ventureCreateSchema,
   ventureListResponseSchema,
-  ventureResponseSchema,
   ventureSchema,
   ventureUpdateSchema,
+  ventureViewResponseSchema,
 } from '../../../src-shared/contracts/ventures';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
@@ -46,12 +47,20 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['ventures'],
           summary: 'Public ventures (approved and public) with the spec 9 filters; newest first, 9 a page',
+          description:
+            'Each row has every field for its owner and admins; for anyone else only the public fields: no `adminNotes` or `adminReviewedAt`, and `createdBy` is `{ companyName }`.',
           querystring: publicVentureListQuerySchema,
-          response: responses({ 200: ventureListResponseSchema }, 400),
+          response: responses({ 200: publicVentureListResponseSchema }, 400),
         },
       },
       async (request) => {
-        const { rows, total } = await listPublicVentures(ctx.db, request.query, ctx.now(), publicTotals(ctx));
+        const { rows, total } = await listPublicVentures(
+          ctx.db,
+          request.query,
+          ctx.now(),
+          publicTotals(ctx),
+          request.auth,
+        );
         return listResponse(rows, request.query, total);
       },
     );
@@ -62,8 +71,10 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['ventures'],
           summary: 'One venture: public and private approved ones for anyone, any for its owner and admins',
+          description:
+            'Its owner and admins get every field; anyone else only the public fields: no `adminNotes` or `adminReviewedAt`, and `createdBy` is `{ companyName }` (never a name or an e-mail).',
           params: idParams,
-          response: responses({ 200: ventureResponseSchema }, 404),
+          response: responses({ 200: ventureViewResponseSchema }, 404),
         },
       },
       async (request) => {
@@ -191,7 +202,8 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireRole('admin'),
         schema: {
           tags: ['ventures'],
-          summary: 'Every venture for the back office, with filters (10 a page)',
+          summary:
+            'Every venture for the back office, with filters (10 a page); sortBy createdAt (default), closingDate, expectedReturn, targetAmount, amountFunded, title, adminStatus or lifecycleStatus; order asc or desc (default)',
           querystring: adminVentureListQuerySchema,
           response: responses({ 200: ventureListResponseSchema }, 400, ...ROLE),
         },
@@ -209,9 +221,18 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['ventures'],
           summary: 'Review a venture; approving sets goesLiveAt and opens a coming-soon venture (new)',
+          description: [
+            'One rule table (src-shared/rules/venture.ts `REVIEW_RULES`):',
+            '- approve: `goesLiveAt` and `dateIssued` now unless set; `coming-soon` -> `new` (open for investment);',
+            '- an approved venture without money sent back to `pending`/`under-review` or `rejected`: `new` -> `coming-soon`, `goesLiveAt` cleared;',
+            '- once money is in it (an investment not refunded, or funded/repaid): any change away from `approved` answers 409 `venture.review_locked_with_money`;',
+            '- a cancelled venture: 409 `venture.review_cancelled`;',
+            '- `rejected` needs non-empty `adminNotes`: 400 `venture.reject_notes_required` on `adminNotes`;',
+            '- the same status again: 200, only the notes (when sent) and `adminReviewedAt` change.',
+          ].join('\n'),
           params: idParams,
           body: adminStatusUpdateSchema,
-          response: responses({ 200: savedResponse }, ...WRITE, ...ROLE, 404),
+          response: responses({ 200: savedResponse }, ...WRITE, ...ROLE, 404, 409),
         },
       },
       async (request) => {

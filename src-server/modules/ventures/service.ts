@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, count, desc, eq, gte, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, sql, type SQL } from 'drizzle-orm';
 import sharp from 'sharp';
 import type {
   AdminVentureListQuery,
+  AdminVentureSortField,
+  PublicVenture,
   PublicVentureListQuery,
   Venture,
   VentureCreateBody,
   VentureUpdateBody,
+  VentureView,
 } from '../../../src-shared/contracts/ventures';
-import type { VENTURE_SORT_FIELDS } from '../../../src-shared/contracts/ventures';
 import type { AdminStatus } from '../../../src-shared/constants/enums';
 import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
@@ -22,6 +24,8 @@ import { HttpError } from '../../lib/http-error';
 import {
   changedMoneyTerms,
   checkVentureTerms,
+  decideReview,
+  hasMoneyIn,
   MAX_IMAGES,
   termsAreFrozen,
 } from '../../../src-shared/rules/venture';
@@ -31,14 +35,17 @@ import type { CountCache } from './count-cache';
 import { containsPattern } from '../../lib/query';
 
 type VentureRow = typeof ventures.$inferSelect;
-type Creator = { firstName: string; lastName: string; email: string };
+/** The creator's columns every venture answer is built from (the public one keeps the company only). */
+export type Creator = { firstName: string; lastName: string; email: string; companyName: string | null };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_MS = 24 * 60 * 60 * 1000;
 export { MAX_IMAGES };
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export function toVenture(row: VentureRow, createdBy: Creator): Venture {
+/** The public fields only (contract, "Ventures": the privacy rule): built field by field, so a
+ * column added later stays private until it is listed here. */
+export function toPublicVenture(row: VentureRow, companyName: string | null): PublicVenture {
   return {
     _id: row.id,
     title: row.title,
@@ -63,14 +70,40 @@ export function toVenture(row: VentureRow, createdBy: Creator): Venture {
     lifecycleStatus: row.lifecycleStatus,
     visibility: row.visibility,
     adminStatus: row.adminStatus,
-    adminNotes: row.adminNotes,
-    adminReviewedAt: iso(row.adminReviewedAt),
     dateIssued: iso(row.dateIssued),
     goesLiveAt: iso(row.goesLiveAt),
-    createdBy,
+    createdBy: { companyName },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** Every field: for the venture's owner and admins. */
+export function toVenture(row: VentureRow, createdBy: Creator): Venture {
+  return {
+    ...toPublicVenture(row, createdBy.companyName),
+    adminNotes: row.adminNotes,
+    adminReviewedAt: iso(row.adminReviewedAt),
+    createdBy: {
+      companyName: createdBy.companyName,
+      firstName: createdBy.firstName,
+      lastName: createdBy.lastName,
+      email: createdBy.email,
+    },
+  };
+}
+
+const isAdmin = (auth: SessionContext | null) => (auth ? isAdminRole(auth.user.role) : false);
+
+/** Whether the caller gets every field of a venture: its owner and admins. */
+export const seesEverything = (auth: SessionContext | null, ownerId: string): boolean =>
+  isAdmin(auth) || auth?.user.id === ownerId;
+
+/** The venture as the caller may see it: every field for its owner and admins, else the public ones. */
+export function viewFor(auth: SessionContext | null, row: VentureRow, createdBy: Creator): VentureView {
+  return seesEverything(auth, row.createdBy)
+    ? toVenture(row, createdBy)
+    : toPublicVenture(row, createdBy.companyName);
 }
 
 /** Listed publicly: approved, public and not deleted (contract, "Ventures"). The same predicate as
@@ -83,9 +116,25 @@ const SORT_COLUMNS = {
   expectedReturn: ventures.expectedReturn,
   targetAmount: ventures.targetAmountCents,
   amountFunded: ventures.amountFundedCents,
-} satisfies Record<(typeof VENTURE_SORT_FIELDS)[number], unknown>;
+  // Admin list only. Titles compare case-insensitively; the statuses in their enum order
+  // (pending, under-review, approved, rejected; coming-soon, new, funded, repaid).
+  title: sql`lower(${ventures.title})`,
+  adminStatus: ventures.adminStatus,
+  lifecycleStatus: ventures.lifecycleStatus,
+} satisfies Record<AdminVentureSortField, unknown>;
 
-const creatorColumns = { firstName: users.firstName, lastName: users.lastName, email: users.email };
+export const creatorColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  companyName: users.companyName,
+};
+
+/** The creator of a venture, for building its answer. */
+export async function loadCreator(db: DbOrTx, userId: string): Promise<Creator> {
+  const [creator] = await db.select(creatorColumns).from(users).where(eq(users.id, userId));
+  return creator!;
+}
 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 const likePattern = (s: string) => containsPattern(s.toLowerCase());
@@ -117,11 +166,13 @@ function filterConditions(query: PublicVentureListQuery | AdminVentureListQuery,
 type ListPage = {
   page: number;
   limit: number;
-  sortBy: (typeof VENTURE_SORT_FIELDS)[number];
+  sortBy: AdminVentureSortField;
   order: 'asc' | 'desc';
 };
 
-function pageRows(db: DbOrTx, where: SQL | undefined, query: ListPage): Promise<Venture[]> {
+type Row = { venture: VentureRow; createdBy: Creator };
+
+function pageRows(db: DbOrTx, where: SQL | undefined, query: ListPage): Promise<Row[]> {
   const direction = query.order === 'asc' ? asc : desc;
   return db
     .select({ venture: ventures, createdBy: creatorColumns })
@@ -130,8 +181,7 @@ function pageRows(db: DbOrTx, where: SQL | undefined, query: ListPage): Promise<
     .where(where)
     .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(ventures.id))
     .limit(query.limit)
-    .offset(pageOffset(query))
-    .then((rows) => rows.map((r) => toVenture(r.venture, r.createdBy)));
+    .offset(pageOffset(query));
 }
 
 async function countRows(db: DbOrTx, where: SQL | undefined): Promise<number> {
@@ -145,7 +195,7 @@ async function listWhere(
   query: ListPage,
 ): Promise<{ rows: Venture[]; total: number }> {
   const [rows, total] = await Promise.all([pageRows(db, where, query), countRows(db, where)]);
-  return { rows, total };
+  return { rows: rows.map((r) => toVenture(r.venture, r.createdBy)), total };
 }
 
 /** The filters of a list query without its page and order: what its total depends on. */
@@ -154,19 +204,21 @@ function filterKey(query: PublicVentureListQuery): string {
   return JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** The public list; each row as `viewer` may see it (public fields unless it owns the venture or is
+ * an admin; no viewer: public fields). */
 export async function listPublicVentures(
   db: DbOrTx,
   query: PublicVentureListQuery,
   now = new Date(),
   totals?: CountCache,
-): Promise<{ rows: Venture[]; total: number }> {
+  viewer: SessionContext | null = null,
+): Promise<{ rows: VentureView[]; total: number }> {
   const where = and(isPublic, ...filterConditions(query, now));
-  if (!totals) return listWhere(db, where, query);
   const [rows, total] = await Promise.all([
     pageRows(db, where, query),
-    totals.get(filterKey(query), now.getTime(), () => countRows(db, where)),
+    totals ? totals.get(filterKey(query), now.getTime(), () => countRows(db, where)) : countRows(db, where),
   ]);
-  return { rows, total };
+  return { rows: rows.map((r) => viewFor(viewer, r.venture, r.createdBy)), total };
 }
 
 export function listAllVentures(db: DbOrTx, query: AdminVentureListQuery, now = new Date()) {
@@ -186,8 +238,6 @@ export async function listOwnVentures(db: DbOrTx, ownerId: string): Promise<Vent
   return rows.map((r) => toVenture(r.venture, r.createdBy));
 }
 
-const isAdmin = (auth: SessionContext | null) => (auth ? isAdminRole(auth.user.role) : false);
-
 async function loadRow(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ venture: ventures, createdBy: creatorColumns })
@@ -198,17 +248,19 @@ async function loadRow(db: DbOrTx, id: string) {
   return row;
 }
 
-/** A venture the caller may see: public or private once approved; any for its owner and admins. */
+/** A venture the caller may see: public or private once approved; any for its owner and admins.
+ * Its owner and admins get every field, anyone else the public ones. */
 export async function getVisibleVenture(
   db: DbOrTx,
   id: string,
   auth: SessionContext | null,
-): Promise<Venture | null> {
+): Promise<VentureView | null> {
   const row = await loadRow(db, id);
   if (!row) return null;
-  const privileged = isAdmin(auth) || row.venture.createdBy === auth?.user.id;
+  const privileged = seesEverything(auth, row.venture.createdBy);
   const reachable = row.venture.adminStatus === 'approved' && row.venture.visibility !== 'draft';
-  return privileged || reachable ? toVenture(row.venture, row.createdBy) : null;
+  if (!privileged && !reachable) return null;
+  return viewFor(auth, row.venture, row.createdBy);
 }
 
 /** The venture for a change by its owner or an admin; anyone else gets 404 (it may not know it exists). */
@@ -293,7 +345,7 @@ export async function createVenture(
       updatedAt: now,
     })
     .returning();
-  return toVenture(row!, auth.user);
+  return toVenture(row!, await loadCreator(ctx.db, auth.user.id));
 }
 
 export async function updateVenture(
@@ -341,12 +393,16 @@ export async function updateVenture(
       .set({ ...next, updatedAt: now })
       .where(eq(ventures.id, id))
       .returning();
-    const [creator] = await tx.select(creatorColumns).from(users).where(eq(users.id, updated!.createdBy));
-    return toVenture(updated!, creator!);
+    return toVenture(updated!, await loadCreator(tx, updated!.createdBy));
   });
 }
 
-/** Admin review: sets the status and notes; approving puts the venture live (coming-soon -> new). */
+/**
+ * Admin review: sets the status and notes, and what the one table of src-shared/rules/venture.ts
+ * (`REVIEW_RULES`, README "Decisions") says: approving puts the venture live (coming-soon -> new);
+ * sending an approved venture without money back to review or rejecting it closes it again
+ * (new -> coming-soon, goesLiveAt cleared); once money is in it, it stays approved (409).
+ */
 export async function reviewVenture(
   ctx: AppContext,
   auth: SessionContext,
@@ -356,7 +412,27 @@ export async function reviewVenture(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id, auth, true);
-    const approving = body.adminStatus === 'approved';
+    const [live] = await tx
+      .select({ n: count() })
+      .from(investments)
+      .where(and(eq(investments.ventureId, id), ne(investments.status, 'refunded')));
+    const decision = decideReview(
+      {
+        from: row.adminStatus,
+        to: body.adminStatus,
+        lifecycleStatus: row.lifecycleStatus,
+        cancelled: row.cancelledAt !== null,
+        hasMoney: hasMoneyIn({ ...row, liveInvestments: live?.n ?? 0 }),
+        notes: body.adminNotes,
+        goesLiveAt: row.goesLiveAt,
+        dateIssued: row.dateIssued,
+      },
+      now,
+    );
+    if (!decision.ok)
+      throw new HttpError(decision.status, decision.error.code, {
+        ...(decision.fields && { fields: decision.fields }),
+      });
     const [updated] = await tx
       .update(ventures)
       .set({
@@ -364,17 +440,14 @@ export async function reviewVenture(
         ...(body.adminNotes !== undefined && { adminNotes: body.adminNotes }),
         adminReviewedAt: now,
         adminReviewedBy: auth.user.id,
-        ...(approving && {
-          goesLiveAt: row.goesLiveAt ?? now,
-          dateIssued: row.dateIssued ?? now,
-          ...(row.lifecycleStatus === 'coming-soon' && { lifecycleStatus: 'new' as const }),
-        }),
+        lifecycleStatus: decision.lifecycleStatus,
+        goesLiveAt: decision.goesLiveAt,
+        dateIssued: decision.dateIssued,
         updatedAt: now,
       })
       .where(eq(ventures.id, id))
       .returning();
-    const [creator] = await tx.select(creatorColumns).from(users).where(eq(users.id, updated!.createdBy));
-    return toVenture(updated!, creator!);
+    return toVenture(updated!, await loadCreator(tx, updated!.createdBy));
   });
 }
 

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminOverviewResponseSchema } from '../../../src-shared/contracts/overview';
+import type { AppContext } from '../../context';
+import { responses, ROLE } from '../../lib/responses';
+import { requireRole } from '../../plugins/session';
+import { adminOverview } from './service';
+
+export function overviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/admin/overview',
+      {
+        onRequest: requireRole('admin'),
+        schema: {
+          tags: ['admin'],
+          summary: "The admin overview's figures in one call (money in euros)",
+          description: [
+            '- `invested`: every investment not refunded;',
+            "- `heldInBalances`: the investors' and companies' balances together;",
+            '- `inEscrow`: money held for ventures still raising;',
+            '- `venturesAwaitingReview`: ventures `pending` or `under-review`, drafts included (a new venture is submitted for review at creation), not deleted, not cancelled;',
+            '- `verificationsAwaitingReview`: people whose identity documents wait for a decision (`GET /api/kyc/admin?status=pending`);',
+            '- `signUps30d`: accounts created in the last 30 days;',
+            '- `openTickets` and `complaintsDueSoon`: always 0 for now: support tickets do not exist yet (issue 15);',
+            '- `investedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count.',
+          ].join('\n'),
+          response: responses({ 200: adminOverviewResponseSchema }, ...ROLE),
+        },
+      },
+      async () => ({ data: await adminOverview(ctx.db, ctx.now()) }),
+    );
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The admin overview's figures (contract, "Dashboards"), each one query over the whole platform.
+ * Money is summed in cents in the database and answered in euros.
+ */
+import { and, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  OVERVIEW_MONTHS,
+  type AdminOverview,
+  type MonthAmount,
+} from '../../../src-shared/contracts/overview';
+import { centsToEuros } from '../../../src-shared/money';
+import type { DbOrTx } from '../../db/client';
+import { accounts, investments, kycVerifications, users, ventures } from '../../db/schema';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A sum of a bigint column (numeric in PostgreSQL, read as text), 0 when there are no rows. */
+const sumOf = (column: typeof investments.amountCents | typeof accounts.balanceCents) =>
+  sql<string>`coalesce(sum(${column}), 0)`;
+const euros = (text: string | undefined) => centsToEuros(BigInt(text ?? '0'));
+
+/** 'YYYY-MM' of a UTC month start. */
+const monthKey = (d: Date) => d.toISOString().slice(0, 7);
+
+/** The start of the month `offset` months from `now`'s month (UTC). */
+const monthStart = (now: Date, offset: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+
+/** The last `OVERVIEW_MONTHS` calendar months (UTC) up to `now`'s, oldest first, each with 0. */
+export function lastMonths(now: Date): string[] {
+  return Array.from({ length: OVERVIEW_MONTHS }, (_, i) =>
+    monthKey(monthStart(now, i - OVERVIEW_MONTHS + 1)),
+  );
+}
+
+async function investedByMonth(db: DbOrTx, now: Date): Promise<MonthAmount[]> {
+  const month = sql<string>`to_char(${investments.investmentDate} AT TIME ZONE 'UTC', 'YYYY-MM')`;
+  const rows = await db
+    .select({ month, cents: sumOf(investments.amountCents) })
+    .from(investments)
+    .where(
+      and(
+        ne(investments.status, 'refunded'),
+        gte(investments.investmentDate, monthStart(now, 1 - OVERVIEW_MONTHS)),
+        lt(investments.investmentDate, monthStart(now, 1)),
+      ),
+    )
+    .groupBy(month);
+  const byMonth = new Map(rows.map((r) => [r.month, r.cents]));
+  return lastMonths(now).map((m) => ({ month: m, amount: euros(byMonth.get(m)) }));
+}
+
+export async function adminOverview(db: DbOrTx, now: Date): Promise<AdminOverview> {
+  const [invested, balances, review, verifications, signUps, months] = await Promise.all([
+    db
+      .select({ cents: sumOf(investments.amountCents) })
+      .from(investments)
+      .where(ne(investments.status, 'refunded')),
+    db
+      .select({ kind: accounts.kind, cents: sumOf(accounts.balanceCents) })
+      .from(accounts)
+      .where(inArray(accounts.kind, ['user', 'escrow']))
+      .groupBy(accounts.kind),
+    db
+      .select({ n: count() })
+      .from(ventures)
+      .where(
+        and(
+          inArray(ventures.adminStatus, ['pending', 'under-review']),
+          eq(ventures.isDeleted, false),
+          isNull(ventures.cancelledAt),
+        ),
+      ),
+    db
+      .select({ n: countDistinct(kycVerifications.userId) })
+      .from(kycVerifications)
+      .where(eq(kycVerifications.status, 'pending')),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(gt(users.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
+    investedByMonth(db, now),
+  ]);
+  const held = (kind: 'user' | 'escrow') => euros(balances.find((b) => b.kind === kind)?.cents);
+  return {
+    invested: euros(invested[0]?.cents),
+    heldInBalances: held('user'),
+    inEscrow: held('escrow'),
+    venturesAwaitingReview: review[0]?.n ?? 0,
+    verificationsAwaitingReview: verifications[0]?.n ?? 0,
+    signUps30d: signUps[0]?.n ?? 0,
+    // Support tickets do not exist yet (issue 15).
+    openTickets: 0,
+    complaintsDueSoon: 0,
+    investedByMonth: months,
+  };
+}

@@ -1,0 +1,368 @@
+import { resources } from '../../src-shared/i18n/catalogs';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../src-shared/api/http';
+import { createI18n } from '../../src-shared/i18n';
+import { theme } from '../../src-shared/theme';
+import { createDataProvider } from '../../src-backoffice/providers/dataProvider';
+import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider';
+import { VentureShow } from '../../src-backoffice/resources/ventures/VentureShow';
+import { VentureList } from '../../src-backoffice/resources/ventures/VentureList';
+import { countryChoices, countryName } from '../../src-backoffice/components/CountryInput';
+import { moneyActionsFor, parseEuros } from '../../src-backoffice/resources/ventures/MoneyActions';
+import { notesRequiredToReject } from '../../src-backoffice/resources/ventures/ReviewForm';
+
+const VENTURE_ID = '11111111-1111-4111-8111-111111111111';
+
+const venture = (fields: object = {}) => ({
+  _id: VENTURE_ID,
+  title: 'Solar Schools',
+  shortDescription: 'Panels for schools',
+  longDescription: 'Panels, batteries and their installation.',
+  collateralDescription: 'The panels',
+  country: 'KE',
+  ventureType: 'sme',
+  riskLevel: 'medium',
+  minInvestmentAmount: 50,
+  maxInvestmentAmount: 5000,
+  targetAmount: 10000,
+  amountFunded: 750,
+  expectedReturn: 8.5,
+  investmentPeriod: 12,
+  closingDate: '2030-01-31T00:00:00.000Z',
+  collateralValue: 6000,
+  loanToValue: 60,
+  isConvertible: false,
+  tags: ['solar'],
+  images: ['/uploads/ventures/v/one.jpg', '/uploads/ventures/v/two.jpg'],
+  lifecycleStatus: 'new',
+  visibility: 'public',
+  adminStatus: 'approved',
+  adminNotes: 'Complete file.',
+  adminReviewedAt: '2026-01-02T00:00:00.000Z',
+  dateIssued: null,
+  goesLiveAt: '2026-01-02T00:00:00.000Z',
+  createdBy: {
+    companyName: 'Sunrise Ltd',
+    firstName: 'Cora',
+    lastName: 'Company',
+    email: 'cora@example.com',
+  },
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  ...fields,
+});
+
+const investment = (id: string, who: string, amount: number, day: number, status: string) => ({
+  _id: id,
+  venture: { _id: VENTURE_ID, title: 'Solar Schools' },
+  amount,
+  profitPaid: 0,
+  status,
+  totalExpectedReturn: amount * 0.085,
+  investmentDate: new Date(Date.UTC(2026, 0, day)).toISOString(),
+  investedBy: { id: `user-${who}`, firstName: who, lastName: 'Investor', email: `${who}@example.com` },
+});
+
+type Handler = (request: Request) => Response | Promise<Response>;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** A fake API: GET the venture and its investments, and whatever `extra` answers (method + path). */
+function fakeApi(record: object, rows: object[], extra: Record<string, Handler> = {}) {
+  const calls: Request[] = [];
+  const fetch = vi.fn(async (request: Request) => {
+    calls.push(request.clone());
+    const url = new URL(request.url);
+    const key = `${request.method} ${url.pathname}`;
+    if (extra[key]) return extra[key]!(request);
+    if (key === `GET /api/ventures/id/${VENTURE_ID}`) return json({ data: record });
+    if (key === 'GET /api/ventures/admin-get-all')
+      return json({ data: [record], pagination: { page: 1, limit: 10, total: 1, totalPages: 1 } });
+    if (key === 'GET /api/investments/admin') {
+      expect(url.searchParams.get('ventureId')).toBe(VENTURE_ID);
+      return json({ data: rows, pagination: { page: 1, limit: 100, total: rows.length, totalPages: 1 } });
+    }
+    return json({ message: 'Not found.', code: 'common.not_found' }, 404);
+  });
+  return { fetch, calls };
+}
+
+function renderShow(api: ReturnType<typeof fakeApi>, path = `/ventures/${VENTURE_ID}/show`) {
+  const client = createApiClient({ baseUrl: 'http://backoffice.test', fetch: api.fetch });
+  const i18nProvider = createI18nProvider(createI18n('en', 'backoffice', resources));
+  const dataProvider = createDataProvider({ app: 'admin', client, i18n: i18nProvider.i18n });
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
+        <ResourceContextProvider value="ventures">
+          <Routes>
+            <Route path="/ventures/:id/show" element={<VentureShow />} />
+            <Route path="/ventures" element={<VentureList />} />
+          </Routes>
+        </ResourceContextProvider>
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+const posts = (api: ReturnType<typeof fakeApi>, path: string) =>
+  api.calls.filter((r) => r.method !== 'GET' && new URL(r.url).pathname === path);
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('money actions: which ones, and typed amounts', () => {
+  it('offers close funding only to an approved venture raising money, repayments only once funded', () => {
+    expect(moneyActionsFor({ lifecycleStatus: 'new', adminStatus: 'approved' })).toEqual(['close', 'cancel']);
+    expect(moneyActionsFor({ lifecycleStatus: 'new', adminStatus: 'under-review' })).toEqual(['cancel']);
+    expect(moneyActionsFor({ lifecycleStatus: 'coming-soon', adminStatus: 'pending' })).toEqual(['cancel']);
+    expect(moneyActionsFor({ lifecycleStatus: 'funded', adminStatus: 'approved' })).toEqual(['repay']);
+    expect(moneyActionsFor({ lifecycleStatus: 'repaid', adminStatus: 'approved' })).toEqual([]);
+  });
+
+  it('reads euros with a dot or a comma, two decimals at most, above 0', () => {
+    expect(parseEuros(' 1234,5 ')).toBe(1234.5);
+    expect(parseEuros('0.01')).toBe(0.01);
+    for (const text of ['', '0', '-3', '1.234', 'ten']) expect(parseEuros(text)).toBeNull();
+  });
+
+  it('requires notes to reject, and only to reject', () => {
+    expect(notesRequiredToReject('  ', { adminStatus: 'rejected' })).toBe(
+      'app.ventures.reject_notes_required',
+    );
+    expect(notesRequiredToReject('Incomplete file', { adminStatus: 'rejected' })).toBeUndefined();
+    expect(notesRequiredToReject('', { adminStatus: 'approved' })).toBeUndefined();
+  });
+});
+
+describe('VentureShow (admin)', () => {
+  const raising = [
+    investment('i1', 'Ann', 250, 1, 'invested'),
+    investment('i2', 'Bob', 300, 2, 'invested'),
+    investment('i3', 'Ann', 200, 3, 'invested'),
+  ];
+
+  it('shows the images, the country by name and the investments below', async () => {
+    renderShow(fakeApi(venture(), raising));
+    expect(await screen.findByRole('heading', { name: 'Solar Schools' })).toBeInTheDocument();
+    const images = screen.getAllByRole('img') as HTMLImageElement[];
+    expect(images.map((img) => img.getAttribute('src'))).toEqual(
+      expect.arrayContaining(['/uploads/ventures/v/one.jpg', '/uploads/ventures/v/two.jpg']),
+    );
+    expect(screen.getByText('Kenya')).toBeInTheDocument();
+    expect(await screen.findByText('Bob Investor')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Investments' })).toBeInTheDocument();
+  });
+
+  it('closes the funding after a dialog that states the amount funded and the investors', async () => {
+    const api = fakeApi(venture(), raising, {
+      [`POST /api/ventures/admin/${VENTURE_ID}/close-funding`]: () =>
+        json({ message: 'Funding closed.', data: venture({ lifecycleStatus: 'funded' }) }),
+    });
+    renderShow(api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Close funding' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close the funding of “Solar Schools”?' });
+    expect(
+      await within(dialog).findByText(
+        '€750.00 of the €10,000.00 target, invested by 2 investors, will be paid out to the company. The investments become completed and nobody can invest any more.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts(api, `/api/ventures/admin/${VENTURE_ID}/close-funding`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Close funding' }));
+    expect(await screen.findByText('Funding closed: €750.00 paid out to the company.')).toBeInTheDocument();
+    expect(posts(api, `/api/ventures/admin/${VENTURE_ID}/close-funding`)).toHaveLength(1);
+  });
+
+  it('cancels only with a reason, after stating the sum refunded and the investments', async () => {
+    const api = fakeApi(venture(), raising, {
+      [`POST /api/ventures/admin/${VENTURE_ID}/cancel`]: () =>
+        json({
+          message: 'Venture cancelled; 3 investments refunded.',
+          data: venture({ adminStatus: 'rejected' }),
+        }),
+    });
+    renderShow(api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Cancel with refunds' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Cancel “Solar Schools” and refund its investors?',
+    });
+    expect(
+      await within(dialog).findByText(
+        '€750.00 will be refunded to the investors (3 investments). The venture leaves the public list and cannot take investments again.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(
+      await within(dialog).findByText('Please give the reason for the cancellation.'),
+    ).toBeInTheDocument();
+    expect(posts(api, `/api/ventures/admin/${VENTURE_ID}/cancel`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'The company withdrew.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
+    expect(
+      await screen.findByText('Venture cancelled: €750.00 refunded (3 investments).'),
+    ).toBeInTheDocument();
+    const [sent] = posts(api, `/api/ventures/admin/${VENTURE_ID}/cancel`);
+    expect(await sent!.json()).toEqual({ reason: 'The company withdrew.' });
+  });
+
+  it('previews what each investor receives, then repays once per dialog (one Idempotency-Key)', async () => {
+    const funded = [
+      investment('i1', 'Ann', 100, 1, 'completed'),
+      investment('i2', 'Bob', 100, 2, 'completed'),
+      investment('i3', 'Cem', 100, 3, 'completed'),
+      investment('i4', 'Dan', 40, 4, 'refunded'),
+    ];
+    let attempts = 0;
+    const api = fakeApi(venture({ lifecycleStatus: 'funded', amountFunded: 300 }), funded, {
+      [`POST /api/ventures/admin/${VENTURE_ID}/repayments`]: () => {
+        attempts += 1;
+        // The first answer is lost (a server error): the retry must carry the same key.
+        return attempts === 1
+          ? json({ message: 'Something went wrong.' }, 500)
+          : json({ message: 'Repayment recorded.', data: { credited: 100, investors: 3 } });
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderShow(api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Record a repayment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record a repayment for “Solar Schools”' });
+    expect(
+      await within(dialog).findByText('Enter an amount to see what each investor receives.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Record a repayment' })).toBeDisabled();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '100');
+    const table = within(dialog).getByRole('table', { name: 'What each investor receives' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Investor', 'Invested', 'Receives'],
+      ['Ann Investor', '€100.00', '€33.34'],
+      ['Bob Investor', '€100.00', '€33.33'],
+      ['Cem Investor', '€100.00', '€33.33'],
+      ['Total', '€300.00', '€100.00'],
+    ]);
+
+    const send = within(dialog).getByRole('button', { name: 'Record €100.00' });
+    await user.click(send);
+    expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
+    await user.click(send);
+    expect(
+      await screen.findByText('Repayment recorded: €100.00 credited to 3 investors.'),
+    ).toBeInTheDocument();
+
+    const sent = posts(api, `/api/ventures/admin/${VENTURE_ID}/repayments`);
+    expect(sent).toHaveLength(2);
+    const keys = sent.map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await sent[1]!.json()).toEqual({ amount: 100, final: false });
+
+    // A new opening of the dialog is a new repayment: a new key.
+    await user.click(await screen.findByRole('button', { name: 'Record a repayment' }));
+    const again = await screen.findByRole('dialog', { name: 'Record a repayment for “Solar Schools”' });
+    await user.type(within(again).getByRole('textbox', { name: /Amount/ }), '0.01');
+    await user.click(within(again).getByRole('checkbox', { name: /Final repayment/ }));
+    await user.click(within(again).getByRole('button', { name: 'Record €0.01' }));
+    await waitFor(() => expect(posts(api, `/api/ventures/admin/${VENTURE_ID}/repayments`)).toHaveLength(3));
+    const third = posts(api, `/api/ventures/admin/${VENTURE_ID}/repayments`)[2]!;
+    expect(third.headers.get('Idempotency-Key')).not.toBe(keys[0]);
+    expect(await third.json()).toEqual({ amount: 0.01, final: true });
+  });
+
+  it('asks for notes to reject, confirms the review, and shows the server’s field error', async () => {
+    let answer: Response = json({ message: 'Updated successfully', data: venture() });
+    const api = fakeApi(
+      venture({ adminStatus: 'pending', lifecycleStatus: 'coming-soon', amountFunded: 0 }),
+      [],
+      {
+        [`PATCH /api/ventures/admin/${VENTURE_ID}/admin-status-update`]: () => answer,
+      },
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderShow(api);
+    const user = userEvent.setup();
+    const notes = await screen.findByRole('textbox', { name: /Admin Notes/ });
+    await user.clear(notes);
+    await user.click(screen.getByRole('combobox', { name: /Admin Status/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Rejected' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please give the reason for the rejection.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const patches = () =>
+      api.calls.filter((r) => r.method === 'PATCH' && r.url.endsWith('/admin-status-update'));
+    expect(patches()).toHaveLength(0);
+
+    await user.type(notes, 'The collateral is not documented.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save the review of “Solar Schools”?' });
+    expect(within(dialog).getByText(/Admin status: Pending → Rejected\./)).toBeInTheDocument();
+    answer = json(
+      {
+        message: 'Please give the reason for the rejection.',
+        code: 'venture.reject_notes_required',
+        errors: { adminNotes: 'Please give the reason for the rejection.' },
+        codes: { adminNotes: 'venture.reject_notes_required' },
+      },
+      400,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(await patches()[0]!.json()).toEqual({
+      adminStatus: 'rejected',
+      adminNotes: 'The collateral is not documented.',
+    });
+    // The server's answer: its field error under the notes, its message in a toast.
+    await waitFor(() =>
+      expect(screen.getAllByText('Please give the reason for the rejection.')).toHaveLength(2),
+    );
+  });
+});
+
+describe('VentureList (admin)', () => {
+  it('names the venture countries in the reader’s language, sorted, over ISO codes', () => {
+    const german = countryChoices('de');
+    expect(german).toHaveLength(54);
+    expect(german.find((c) => c.id === 'KE')).toEqual({ id: 'KE', name: 'Kenia' });
+    const names = german.map((c) => c.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
+    expect(countryName('ci', 'fr')).toBe('Côte d’Ivoire');
+  });
+
+  it('filters by a country picked by name (sent as its code) and sorts by a column on the server', async () => {
+    const api = fakeApi(venture(), []);
+    renderShow(api, '/ventures');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Solar Schools')).toBeInTheDocument();
+    const lists = () =>
+      api.calls
+        .filter((r) => new URL(r.url).pathname === '/api/ventures/admin-get-all')
+        .map((r) => Object.fromEntries(new URL(r.url).searchParams));
+    expect(lists()[0]).toMatchObject({ sortBy: 'createdAt', order: 'desc', page: '1', limit: '10' });
+
+    await user.click(screen.getByRole('button', { name: 'Add filter' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Country' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Country' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Kenya' }));
+    await waitFor(() => expect(lists().at(-1)).toMatchObject({ country: 'KE' }));
+
+    await user.click(screen.getByRole('button', { name: 'Sort by title ascending' }));
+    await waitFor(() =>
+      expect(lists().at(-1)).toMatchObject({ country: 'KE', sortBy: 'title', order: 'asc' }),
+    );
+    expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Columns' })).toBeInTheDocument();
+  });
+});
