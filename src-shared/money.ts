@@ -25,11 +25,9 @@ export function eurosToCents(value: unknown): bigint | null {
 
 /** Integer cents to a euro number for the API edge (exact for every amount below 2^53 cents). */
 export function centsToEuros(cents: bigint | number): number {
-  const c = BigInt(cents);
-  const negative = c < 0n;
-  const abs = negative ? -c : c;
-  const value = Number(abs / 100n) + Number(abs % 100n) / 100;
-  return negative ? -value : value;
+  // One correctly rounded division of an exact integer gives the double nearest to the decimal
+  // (139 -> 1.39); adding the cents' fraction to the euros gave 1.3900000000000001.
+  return Number(BigInt(cents)) / 100;
 }
 
 /** Formats an amount of euros with two decimals for display, or '-' for a non-number. */

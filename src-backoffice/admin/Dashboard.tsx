@@ -44,10 +44,15 @@ export const WAITING_ROWS = 5;
 
 export const adminOverviewKey = ['admin', 'overview'] as const;
 
+/** Visually hidden, still read by screen readers. Lengths as strings: in `sx` a number up to 1 is a
+ * fraction (width: 1 is 100%, which made the page wider than a phone). */
 const hidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
-import { AppBar, Layout, Notification, type LayoutProps } from 'react-admin';
+import { AppBar, AppBarClasses, Layout, Notification, TitlePortal, type LayoutProps } from 'react-admin';
 
-/** The app bar in the brand colour (react-admin's default is the secondary colour). */
-const BrandAppBar = () => <AppBar color="primary" />;
+/** The app bar in the brand colour (react-admin's default is the secondary colour). The page's
+ * title (react-admin's <Title>) is the page's level-one heading, as screen readers expect. */
+const BrandAppBar = () => (
+  <AppBar color="primary">
+    <TitlePortal component="h1" className={AppBarClasses.title} />
+  </AppBar>
+);
 
 /** react-admin's Layout with the app's own menu (spec 2.2 tabs). */
 export function withMenu(menu: () => ReactNode) {
@@ -12,10 +17,14 @@ export function withMenu(menu: () => ReactNode) {
       menu={menu}
       appBar={BrandAppBar}
       // A flex child grows to its widest table unless allowed to shrink: without this a phone
-      // screen scrolls sideways instead of the table scrolling inside its card.
+      // screen scrolls sideways instead of the table scrolling inside its card (a list's main column
+      // too: a wide table scrolls inside its card, not the whole page).
       sx={{
         minWidth: 0,
-        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+        '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content, & .RaList-main': {
+          minWidth: 0,
+        },
+        '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
       }}
     >
       {children}

@@ -1,4 +1,5 @@
 import { Chip, type ChipProps } from '@mui/material';
+import { darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { getIn } from './getIn';
 import type { EnumName } from './choices';
@@ -27,6 +28,26 @@ const COLORS: Record<string, ChipProps['color']> = {
   admin: 'primary',
 };
 
+type PaletteColor = 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info';
+
+/**
+ * The chip's colour made readable as small text on the page (WCAG AA, 4.5:1): MUI's warning and info
+ * colours (#ed6c02, #0288d1) are meant for fills, not for 13 px text on white. Darkened (light mode)
+ * or lightened (dark mode) in steps until the contrast holds.
+ */
+export function readableOn(color: string, background: string, mode: 'light' | 'dark'): string {
+  let text = color;
+  for (let step = 1; step <= 10 && getContrastRatio(text, background) < 4.5; step++) {
+    text = mode === 'light' ? darken(color, step * 0.08) : lighten(color, step * 0.08);
+  }
+  return text;
+}
+
+const readableSx = (color: PaletteColor) => (theme: Theme) => {
+  const text = readableOn(theme.palette[color].main, theme.palette.background.paper, theme.palette.mode);
+  return { color: text, borderColor: text };
+};
+
 /** An enumeration value shown as a translated chip (`app.enums.{enumName}.{value}`). */
 export const EnumField = ({ source, enumName, emptyValue, label: _label, ...rest }: EnumFieldProps) => {
   const record = useRecordContext();
@@ -34,13 +55,18 @@ export const EnumField = ({ source, enumName, emptyValue, label: _label, ...rest
   const raw = getIn(record, source);
   const value = raw == null || raw === '' ? emptyValue : String(raw);
   if (value === undefined) return null;
+  const color = COLORS[value] ?? 'default';
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={COLORS[value] ?? 'default'}
+      color={color}
       label={translate(`app.enums.${enumName}.${value}`, { _: value })}
       {...rest}
+      sx={[
+        color === 'default' ? {} : readableSx(color as PaletteColor),
+        ...(Array.isArray(rest.sx) ? rest.sx : [rest.sx]),
+      ]}
     />
   );
 };

@@ -3624,6 +3624,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -3768,6 +3770,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -4010,6 +4014,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -4147,6 +4153,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -4294,6 +4302,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -4439,6 +4449,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -4709,6 +4721,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -4851,6 +4865,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;
@@ -5089,6 +5105,8 @@ export interface paths {
                                 /** @enum {string} */
                                 adminStatus: "pending" | "under-review" | "approved" | "rejected";
                                 amountFunded: number;
+                                cancelledAt: string | null;
+                                cancelReason: string | null;
                                 closingDate: string;
                                 collateralDescription: string;
                                 collateralValue: number;

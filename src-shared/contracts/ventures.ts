@@ -53,6 +53,9 @@ export type PublicVenture = z.infer<typeof publicVentureSchema>;
 export const ventureSchema = publicVentureSchema.extend({
   adminNotes: z.string().nullable(),
   adminReviewedAt: z.string().nullable(),
+  /** Set when an admin (or the closing-date job) cancelled the venture and refunded its investors. */
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
   createdBy: z.object({
     companyName: z.string().nullable(),
     firstName: z.string(),

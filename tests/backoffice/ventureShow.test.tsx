@@ -120,11 +120,30 @@ afterEach(() => {
 
 describe('money actions: which ones, and typed amounts', () => {
   it('offers close funding only to an approved venture raising money, repayments only once funded', () => {
-    expect(moneyActionsFor({ lifecycleStatus: 'new', adminStatus: 'approved' })).toEqual(['close', 'cancel']);
-    expect(moneyActionsFor({ lifecycleStatus: 'new', adminStatus: 'under-review' })).toEqual(['cancel']);
-    expect(moneyActionsFor({ lifecycleStatus: 'coming-soon', adminStatus: 'pending' })).toEqual(['cancel']);
-    expect(moneyActionsFor({ lifecycleStatus: 'funded', adminStatus: 'approved' })).toEqual(['repay']);
-    expect(moneyActionsFor({ lifecycleStatus: 'repaid', adminStatus: 'approved' })).toEqual([]);
+    expect(moneyActionsFor({ lifecycleStatus: 'new', adminStatus: 'approved', cancelledAt: null })).toEqual([
+      'close',
+      'cancel',
+    ]);
+    expect(
+      moneyActionsFor({ lifecycleStatus: 'new', adminStatus: 'under-review', cancelledAt: null }),
+    ).toEqual(['cancel']);
+    expect(
+      moneyActionsFor({ lifecycleStatus: 'coming-soon', adminStatus: 'pending', cancelledAt: null }),
+    ).toEqual(['cancel']);
+    expect(
+      moneyActionsFor({ lifecycleStatus: 'funded', adminStatus: 'approved', cancelledAt: null }),
+    ).toEqual(['repay']);
+    expect(
+      moneyActionsFor({ lifecycleStatus: 'repaid', adminStatus: 'approved', cancelledAt: null }),
+    ).toEqual([]);
+  });
+
+  it('offers nothing on a cancelled venture (its money went back to the investors)', () => {
+    const cancelledAt = '2026-11-20T10:00:00.000Z';
+    expect(moneyActionsFor({ lifecycleStatus: 'new', adminStatus: 'rejected', cancelledAt })).toEqual([]);
+    expect(moneyActionsFor({ lifecycleStatus: 'coming-soon', adminStatus: 'rejected', cancelledAt })).toEqual(
+      [],
+    );
   });
 
   it('reads euros with a dot or a comma, two decimals at most, above 0', () => {

@@ -130,6 +130,21 @@ describe('the demo investor', () => {
     expect(balance.json()).toEqual({ balance: 16400 });
   });
 
+  it('has a history whose rows chain in date order: each balance before is the previous balance after', async () => {
+    const [investor] = await q(`SELECT id FROM users WHERE email = 'investor@afrivest.test'`);
+    const admin = await t.injectAs('admin');
+    const res = await admin.inject({ method: 'GET', url: `/api/balances/${investor.id}/history?limit=100` });
+    const rows: { at: string; balanceBefore: number; balanceAfter: number }[] = res.json().data;
+    expect(rows.length).toBeGreaterThanOrEqual(9);
+    for (let i = 0; i + 1 < rows.length; i += 1) {
+      const [newer, older] = [rows[i]!, rows[i + 1]!];
+      expect(Date.parse(newer.at)).toBeGreaterThanOrEqual(Date.parse(older.at));
+      expect(newer.balanceBefore, `row ${i} (${newer.at})`).toBe(older.balanceAfter);
+    }
+    expect(rows[0]!.balanceAfter).toBe(16400);
+    expect(rows.at(-1)!.balanceBefore).toBe(0);
+  });
+
   it('gives the verified people an approved verification and investor2 documents waiting for review', async () => {
     const admin = await t.injectAs('admin');
     const list = await admin.inject({ method: 'GET', url: '/api/kyc/admin?limit=100' });

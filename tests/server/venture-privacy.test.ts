@@ -49,7 +49,7 @@ const PUBLIC_KEYS = [
   'ventureType',
   'visibility',
 ];
-const FULL_KEYS = [...PUBLIC_KEYS, 'adminNotes', 'adminReviewedAt'].sort();
+const FULL_KEYS = [...PUBLIC_KEYS, 'adminNotes', 'adminReviewedAt', 'cancelledAt', 'cancelReason'].sort();
 
 type Row = Record<string, unknown> & { _id: string; createdBy: Record<string, unknown> };
 

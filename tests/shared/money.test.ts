@@ -94,6 +94,14 @@ describe('centsToEuros', () => {
     expect(centsToEuros(cents)).toBe(euros);
   });
 
+  it('gives the double a person would type for every amount (1.39, never 1.3900000000000001)', () => {
+    expect(centsToEuros(139n)).toBe(1.39);
+    for (let cents = 0; cents <= 200_000; cents += 1) {
+      const typed = Number(`${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+      if (centsToEuros(cents) !== typed) expect(`${cents} cents`).toBe(`${typed} euros`);
+    }
+  });
+
   it('takes integer numbers as well as bigints', () => {
     expect(centsToEuros(1999)).toBe(19.99);
     expect(centsToEuros(-250)).toBe(-2.5);

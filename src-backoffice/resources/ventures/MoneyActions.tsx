@@ -40,8 +40,12 @@ import { investmentFigures, useVentureInvestments } from './useVentureInvestment
 type Action = 'close' | 'cancel' | 'repay';
 
 /** Which money actions a venture offers (the server checks again and answers 409 otherwise). */
-export function moneyActionsFor(record: Pick<VentureRecord, 'lifecycleStatus' | 'adminStatus'>): Action[] {
+export function moneyActionsFor(
+  record: Pick<VentureRecord, 'lifecycleStatus' | 'adminStatus' | 'cancelledAt'>,
+): Action[] {
   const actions: Action[] = [];
+  // A cancelled venture's money went back to its investors: nothing is left to move.
+  if (record.cancelledAt) return actions;
   if (record.lifecycleStatus === 'new' && record.adminStatus === 'approved') actions.push('close');
   if (record.lifecycleStatus === 'new' || record.lifecycleStatus === 'coming-soon') actions.push('cancel');
   if (record.lifecycleStatus === 'funded') actions.push('repay');
@@ -227,6 +231,14 @@ export const MoneyActions = () => {
         <Typography variant="h6" component="h3" gutterBottom>
           {translate('app.moneyActions.title')}
         </Typography>
+        {record?.cancelledAt ? (
+          <Typography>
+            {translate('app.moneyActions.cancelled_on', {
+              date: new Date(record.cancelledAt).toLocaleDateString(locale),
+              reason: record.cancelReason ?? '-',
+            })}
+          </Typography>
+        ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {actions.includes('close') ? (
             <Button variant="outlined" onClick={() => openDialog('close')}>

@@ -479,26 +479,36 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
     const external = await externalAccountId(tx);
     const investorAccount = await userAccountId(tx, investorId);
 
-    await postTransaction(tx, {
-      kind: 'deposit',
-      createdBy: adminId,
-      note: 'Bank transfer from Deutsche Kreditbank, ref. AFV-0001',
-      entries: [
-        { accountId: external, amountCents: -euros(50000) },
-        { accountId: investorAccount, amountCents: euros(50000) },
-      ],
-      at: new Date(now.getTime() - 420 * DAY),
-    });
-    await postTransaction(tx, {
-      kind: 'deposit',
-      createdBy: adminId,
-      note: 'SEPA transfer, ref. AFV-0002',
-      entries: [
-        { accountId: external, amountCents: -euros(2000) },
-        { accountId: await userAccountId(tx, ids.get('investor2@afrivest.test')!), amountCents: euros(2000) },
-      ],
-      at: new Date(now.getTime() - 10 * DAY),
-    });
+    // The money is posted in date order at the end, so that every account's entries chain in time
+    // (each entry's balance before is the previous entry's balance after, newest first in a list).
+    const steps: { at: Date; post: () => Promise<void> }[] = [];
+    const later = (at: Date, post: () => Promise<void>) => steps.push({ at, post });
+
+    const deposit = (accountId: string, amount: number, note: string, at: Date) =>
+      later(at, async () => {
+        await postTransaction(tx, {
+          kind: 'deposit',
+          createdBy: adminId,
+          note,
+          entries: [
+            { accountId: external, amountCents: -euros(amount) },
+            { accountId, amountCents: euros(amount) },
+          ],
+          at,
+        });
+      });
+    deposit(
+      investorAccount,
+      50000,
+      'Bank transfer from Deutsche Kreditbank, ref. AFV-0001',
+      new Date(now.getTime() - 460 * DAY),
+    );
+    deposit(
+      await userAccountId(tx, ids.get('investor2@afrivest.test')!),
+      2000,
+      'SEPA transfer, ref. AFV-0002',
+      new Date(now.getTime() - 10 * DAY),
+    );
 
     for (const [i, v] of VENTURES.entries()) {
       const createdAt = new Date(
@@ -561,17 +571,6 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
       if (v.invested) {
         const amount = euros(v.invested);
         const at = new Date(createdAt.getTime() + 2 * DAY);
-        const txId = await postTransaction(tx, {
-          kind: 'investment',
-          createdBy: investorId,
-          ventureId,
-          note: `Investment in ${v.title}`,
-          entries: [
-            { accountId: investorAccount, amountCents: -amount },
-            { accountId: escrow, amountCents: amount },
-          ],
-          at,
-        });
         const status =
           v.lifecycleStatus === 'repaid'
             ? 'repaid'
@@ -579,53 +578,77 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
               ? 'completed'
               : 'invested';
         const interest = expectedReturnCents(amount, v.expectedReturn, v.months);
-        const [inv] = await tx
-          .insert(investments)
-          .values({
+        let investmentId = '';
+        later(at, async () => {
+          const txId = await postTransaction(tx, {
+            kind: 'investment',
+            createdBy: investorId,
             ventureId,
-            userId: investorId,
-            amountCents: amount,
-            totalExpectedReturnCents: interest,
-            status,
-            ledgerTransactionId: txId,
-            investmentDate: at,
-          })
-          .returning({ id: investments.id });
-        await tx.update(ventures).set({ amountFundedCents: amount }).where(eq(ventures.id, ventureId));
+            note: `Investment in ${v.title}`,
+            entries: [
+              { accountId: investorAccount, amountCents: -amount },
+              { accountId: escrow, amountCents: amount },
+            ],
+            at,
+          });
+          const [inv] = await tx
+            .insert(investments)
+            .values({
+              ventureId,
+              userId: investorId,
+              amountCents: amount,
+              totalExpectedReturnCents: interest,
+              status,
+              ledgerTransactionId: txId,
+              investmentDate: at,
+            })
+            .returning({ id: investments.id });
+          investmentId = inv!.id;
+          await tx.update(ventures).set({ amountFundedCents: amount }).where(eq(ventures.id, ventureId));
+        });
 
         if (v.lifecycleStatus === 'funded' || v.lifecycleStatus === 'repaid') {
-          await postTransaction(tx, {
-            kind: 'disbursement',
-            createdBy: adminId,
-            ventureId,
-            note: `Funds of ${v.title} paid out to the company`,
-            entries: [
-              { accountId: escrow, amountCents: -amount },
-              { accountId: external, amountCents: amount },
-            ],
-            at: new Date(at.getTime() + DAY),
+          const paidOut = new Date(at.getTime() + DAY);
+          later(paidOut, async () => {
+            await postTransaction(tx, {
+              kind: 'disbursement',
+              createdBy: adminId,
+              ventureId,
+              note: `Funds of ${v.title} paid out to the company`,
+              entries: [
+                { accountId: escrow, amountCents: -amount },
+                { accountId: external, amountCents: amount },
+              ],
+              at: paidOut,
+            });
           });
         }
         if (v.lifecycleStatus === 'repaid') {
           const repaid = amount + interest;
-          await postTransaction(tx, {
-            kind: 'repayment',
-            createdBy: adminId,
-            ventureId,
-            note: `Final repayment of ${v.title}`,
-            entries: [
-              { accountId: external, amountCents: -repaid },
-              { accountId: investorAccount, amountCents: repaid },
-            ],
-            at: new Date(now.getTime() - 20 * DAY),
+          const repaidAt = new Date(now.getTime() - 20 * DAY);
+          later(repaidAt, async () => {
+            await postTransaction(tx, {
+              kind: 'repayment',
+              createdBy: adminId,
+              ventureId,
+              note: `Final repayment of ${v.title}`,
+              entries: [
+                { accountId: external, amountCents: -repaid },
+                { accountId: investorAccount, amountCents: repaid },
+              ],
+              at: repaidAt,
+            });
+            await tx
+              .update(investments)
+              .set({ repaidCents: repaid, profitPaidCents: interest })
+              .where(eq(investments.id, investmentId));
           });
-          await tx
-            .update(investments)
-            .set({ repaidCents: repaid, profitPaidCents: interest })
-            .where(eq(investments.id, inv!.id));
         }
       }
     }
+
+    steps.sort((x, y) => x.at.getTime() - y.at.getTime());
+    for (const step of steps) await step.post();
   });
 
   for (const { ventureId, files } of pictures) {

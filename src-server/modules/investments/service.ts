@@ -3,6 +3,7 @@ import type { InvestmentStatus } from '../../../src-shared/constants/enums';
 import type { AdminInvestment, AdminInvestmentQuery, Investment } from '../../../src-shared/contracts/money';
 import type { Venture } from '../../../src-shared/contracts/ventures';
 import { centsToEuros, eurosToCents, expectedReturnCents, formatEuros } from '../../../src-shared/money';
+import { splitProRata } from '../../../src-shared/rules/repayment';
 import type { AppContext } from '../../context';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
@@ -351,22 +352,7 @@ export async function cancelVenture(
   return result;
 }
 
-/** Splits `total` cents over `weights` in proportion, to the cent, with largest-remainder rounding. */
-export function splitProRata(total: bigint, weights: bigint[]): bigint[] {
-  const sum = weights.reduce((a, b) => a + b, 0n);
-  if (sum <= 0n) throw new RangeError('weights must sum to more than 0');
-  const shares = weights.map((w) => (total * w) / sum);
-  const remainders = weights.map((w, i) => ({ i, r: (total * w) % sum }));
-  let left = total - shares.reduce((a, b) => a + b, 0n);
-  // Largest remainder first; ties go to the earlier (older) investment.
-  remainders.sort((a, b) => (a.r === b.r ? a.i - b.i : a.r > b.r ? -1 : 1));
-  for (const { i } of remainders) {
-    if (left === 0n) break;
-    shares[i]! += 1n;
-    left -= 1n;
-  }
-  return shares;
-}
+export { splitProRata };
 
 /**
  * A repayment of principal and interest: `amount` enters from off-platform and is credited to the

@@ -298,7 +298,7 @@ export async function listForAdmin(
   const latest = sql`${kycVerifications.id} = (
     SELECT v.id FROM ${kycVerifications} v
     WHERE v.user_id = ${kycVerifications.userId}
-    ORDER BY (v.status = 'not_started'), v.created_at DESC, v.id DESC
+    ORDER BY (v.status = 'not_started'), v.submitted_at DESC NULLS LAST, v.created_at DESC, v.id DESC
     LIMIT 1)`;
   const where: SQL[] = [
     latest,

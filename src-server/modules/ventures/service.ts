@@ -84,6 +84,8 @@ export function toVenture(row: VentureRow, createdBy: Creator): Venture {
     ...toPublicVenture(row, createdBy.companyName),
     adminNotes: row.adminNotes,
     adminReviewedAt: iso(row.adminReviewedAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancelReason: row.cancelReason,
     createdBy: {
       companyName: createdBy.companyName,
       firstName: createdBy.firstName,
