@@ -9,8 +9,8 @@ import {
   Authenticated,
 } from 'react-admin';
 import { Route } from 'react-router-dom';
-import { darkTheme, theme } from '../../src-shared/theme';
 import { AppNotification, withMenu } from '../components/AppLayout';
+import { backofficeDarkTheme, backofficeTheme } from '../components/theme';
 import { LoginPage } from '../components/LoginPage';
 import type { BackofficeDataProvider } from '../providers/dataProvider';
 import balanceHistories from '../resources/balance-histories';
@@ -44,8 +44,8 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      theme={theme}
-      darkTheme={darkTheme}
+      theme={backofficeTheme}
+      darkTheme={backofficeDarkTheme}
       layout={AdminLayout}
       loginPage={AdminLogin}
       dashboard={AdminDashboard}

@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { getIn } from './getIn';
 
@@ -26,5 +27,10 @@ export const DateText = ({
   const [locale] = useLocaleState();
   const translate = useTranslate();
   const text = formatDate(getIn(record, source), locale, showTime);
-  return <span>{text ?? translate(emptyText, { _: emptyText })}</span>;
+  // body2, as react-admin's own fields: the same size as the other values of a show view.
+  return (
+    <Typography component="span" variant="body2">
+      {text ?? translate(emptyText, { _: emptyText })}
+    </Typography>
+  );
 };

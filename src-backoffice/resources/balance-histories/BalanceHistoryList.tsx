@@ -4,7 +4,6 @@ import {
   ColumnsButton,
   DataTable,
   DateInput,
-  ExportButton,
   FilterButton,
   List,
   ReferenceInput,
@@ -20,6 +19,7 @@ import {
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ExportButton } from '../../components/ExportButton';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';

@@ -217,6 +217,8 @@ export const AddBalancePage = () => {
                     maxSize={MAX_PROOF_BYTES}
                     multiple={false}
                     helperText="app.balances.proof_help"
+                    // react-admin's label is a <span>, not the file input's <label>: name the input.
+                    inputProps={{ 'aria-label': translate('resources.balances.fields.proof') }}
                     options={{
                       onDropRejected: () => notify('app.balances.proof_rejected', { type: 'error' }),
                     }}

@@ -3,7 +3,6 @@ import {
   AutocompleteInput,
   ColumnsButton,
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   ReferenceInput,
@@ -18,6 +17,7 @@ import {
 import { formatEuros } from '../../../src-shared/money';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ExportButton } from '../../components/ExportButton';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { PersonLink } from '../../components/RecordLinks';

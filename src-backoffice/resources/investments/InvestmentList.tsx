@@ -3,7 +3,6 @@ import {
   AutocompleteInput,
   ColumnsButton,
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   ReferenceInput,
@@ -20,6 +19,7 @@ import { formatEuros } from '../../../src-shared/money';
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ExportButton } from '../../components/ExportButton';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';

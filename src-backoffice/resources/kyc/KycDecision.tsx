@@ -76,7 +76,7 @@ export const KycDecision = () => {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.kyc.decision')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>

@@ -61,7 +61,7 @@ export const KycDocumentView = ({ document, owner }: { document: KycDocument; ow
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
         <Stack spacing={1}>
-          <Typography variant="subtitle1" component="h4">
+          <Typography variant="subtitle1" component="h3">
             {kind}
           </Typography>
           {file.isPending ? (
@@ -117,7 +117,7 @@ export const KycDocuments = () => {
   const owner = personName(record.user);
   return (
     <Box>
-      <Typography variant="h6" component="h3" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         {translate('app.kyc.documents')}
       </Typography>
       {record.documents.length === 0 ? (

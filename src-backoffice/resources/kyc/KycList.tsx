@@ -2,7 +2,6 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import {
   ColumnsButton,
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   SearchInput,
@@ -17,6 +16,7 @@ import {
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ExportButton } from '../../components/ExportButton';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { PersonField } from '../../components/PersonField';

@@ -3,6 +3,7 @@ import {
   Card,
   CardContent,
   Grid,
+  LinearProgress,
   Stack,
   Table,
   TableBody,
@@ -63,7 +64,7 @@ const StatedData = () => {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom>
+        <Typography variant="h6" component="h2" gutterBottom>
           {translate('app.kyc.stated_data')}
         </Typography>
         <Grid container spacing={2}>
@@ -127,7 +128,7 @@ const Decisions = () => {
   return (
     <Card variant="outlined">
       <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom id="kyc-decisions">
+        <Typography variant="h6" component="h2" gutterBottom id="kyc-decisions">
           {translate('app.kyc.decisions')}
         </Typography>
         {record.decisions.length === 0 ? (
@@ -179,14 +180,33 @@ const Decisions = () => {
   );
 };
 
-/** A person's verification (/admin/kyc/{userId}/show): stated data, documents, decisions, decide. */
-export const KycShow = () => (
-  <Show actions={<Actions />}>
+/** True once the record is the full verification (GET /api/kyc/admin/{userId}), not a list row. */
+const isDetail = (record: Partial<KycRecord> | undefined): record is KycRecord =>
+  Array.isArray(record?.documents) && Array.isArray(record?.decisions);
+
+/**
+ * The page's parts once the full verification is there. Opened from the list, react-admin first
+ * gives the show view the list's row (it seeds each record's getOne cache from the list), which has
+ * no documents, decisions nor stated data: a progress bar shows until the details arrive.
+ */
+const Details = () => {
+  const record = useRecordContext<KycRecord>();
+  const translate = useTranslate();
+  if (!isDetail(record)) return <LinearProgress aria-label={translate('ra.page.loading')} />;
+  return (
     <Stack spacing={3} sx={{ p: { xs: 1, sm: 2 } }}>
       <StatedData />
       <KycDocuments />
       <Decisions />
       <KycDecision />
     </Stack>
+  );
+};
+
+/** A person's verification (/admin/kyc/{userId}/show): stated data, documents, decisions, decide.
+ * Always read from the server on opening (staleTime 0): the list's row is not the detail. */
+export const KycShow = () => (
+  <Show actions={<Actions />} queryOptions={{ staleTime: 0 }}>
+    <Details />
   </Show>
 );

@@ -5,7 +5,6 @@ import {
   BulkUpdateButton,
   ColumnsButton,
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   SearchInput,
@@ -20,6 +19,7 @@ import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
+import { ExportButton } from '../../components/ExportButton';
 import { ListPagination } from '../../components/ListPagination';
 
 /** Spec 2.7: search (name, e-mail, subject, message) and status filter, kept in the URL. */

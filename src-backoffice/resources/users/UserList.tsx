@@ -3,7 +3,6 @@ import {
   BooleanField,
   ColumnsButton,
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   SearchInput,
@@ -17,6 +16,7 @@ import { enumChoices } from '../../components/choices';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
+import { ExportButton } from '../../components/ExportButton';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { RowNumberField } from '../../components/RowNumberField';

@@ -14,6 +14,7 @@ import {
   Show,
   SimpleList,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TextField,
   TopToolbar,
   useBasename,
@@ -65,10 +66,13 @@ const Actions = () => (
   </TopToolbar>
 );
 
-/** A labelled value of the profile grid. */
+/** A labelled value of the profile grid. The value sits in one block (Labeled is a flex column:
+ * first and last name would stack, and a chip would stretch across the cell). */
 const Item = ({ source, label, children }: { source?: string; label?: string; children: ReactNode }) => (
   <Labeled source={source} label={label} resource="users">
-    <>{children}</>
+    <Box component="span" sx={{ display: 'block' }}>
+      {children}
+    </Box>
   </Labeled>
 );
 
@@ -310,7 +314,8 @@ const VerificationTab = (_props: { label?: false }) => {
  */
 export const UserShow = () => (
   <Show actions={<Actions />}>
-    <TabbedShowLayout>
+    {/* Scrollable tabs: at phone width the fourth tab would be cut off. */}
+    <TabbedShowLayout tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
       <TabbedShowLayout.Tab label="app.users.tab_profile">
         <UserProfile label={false} />
         <RoleForm label={false} />

@@ -2,7 +2,6 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import {
   ColumnsButton,
   DataTable,
-  ExportButton,
   FilterButton,
   List,
   SearchInput,
@@ -19,6 +18,7 @@ import { enumChoices } from '../../components/choices';
 import { CountryInput, countryName } from '../../components/CountryInput';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ExportButton } from '../../components/ExportButton';
 import { EnumField } from '../../components/EnumField';
 import { FundingField } from '../../components/FundingField';
 import { ListPagination } from '../../components/ListPagination';
