@@ -1,16 +1,13 @@
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Box } from '@mui/material';
 import {
   AutocompleteInput,
-  ColumnsButton,
   DataTable,
   DateInput,
-  FilterButton,
   List,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -19,7 +16,7 @@ import {
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ExportButton } from '../../components/ExportButton';
+import { ListActions, useIsPhone } from '../../components/ListActions';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
@@ -45,19 +42,6 @@ export const historyFilters = [
   <DateInput key="to" source="to" alwaysOn />,
   <SelectInput key="kind" source="kind" choices={enumChoices('ledgerKind')} emptyText="app.filters.all" />,
 ];
-
-const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
-
-const Actions = () => {
-  const phone = useMediaQuery(isPhone);
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {phone ? null : <ColumnsButton />}
-      <ExportButton />
-    </TopToolbar>
-  );
-};
 
 const Empty = () => <EmptyList message="app.balance_histories.none_found" />;
 
@@ -120,11 +104,11 @@ const Table = () => (
 /** Every balance movement of every person, newest first (GET /api/balances/all-histories). */
 export const BalanceHistoryList = () => {
   const notify = useNotify();
-  const phone = useMediaQuery(isPhone);
+  const phone = useIsPhone();
   return (
     <List
       filters={historyFilters}
-      actions={<Actions />}
+      actions={<ListActions />}
       perPage={10}
       sort={{ field: 'at', order: 'DESC' }}
       pagination={<ListPagination />}

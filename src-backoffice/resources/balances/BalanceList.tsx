@@ -1,14 +1,10 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
-  ColumnsButton,
   DataTable,
-  FilterButton,
   List,
   ReferenceInput,
   SearchInput,
   SimpleList,
-  TopToolbar,
   useBasename,
   useLocaleState,
   useNotify,
@@ -17,7 +13,7 @@ import {
 import { formatEuros } from '../../../src-shared/money';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ExportButton } from '../../components/ExportButton';
+import { ListActions, useIsPhone } from '../../components/ListActions';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { PersonLink } from '../../components/RecordLinks';
@@ -37,19 +33,7 @@ export const balanceFilters = [
   </ReferenceInput>,
 ];
 
-const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
-
 /** Filters (with "Save current query"), the column chooser and the CSV export of the filtered rows. */
-const Actions = () => {
-  const phone = useMediaQuery(isPhone);
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {phone ? null : <ColumnsButton />}
-      <ExportButton />
-    </TopToolbar>
-  );
-};
 
 const Empty = () => <EmptyList message="app.balances.none_found" />;
 
@@ -98,11 +82,11 @@ const Table = () => (
  */
 export const BalanceList = () => {
   const notify = useNotify();
-  const phone = useMediaQuery(isPhone);
+  const phone = useIsPhone();
   return (
     <List
       filters={balanceFilters}
-      actions={<Actions />}
+      actions={<ListActions />}
       perPage={10}
       sort={{ field: 'updatedAt', order: 'DESC' }}
       pagination={<ListPagination />}

@@ -1,15 +1,12 @@
-import { Box, useMediaQuery, type Theme } from '@mui/material';
+import { Box } from '@mui/material';
 import {
   AutocompleteInput,
-  ColumnsButton,
   DataTable,
-  FilterButton,
   List,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useLocaleState,
   useNotify,
   useTranslate,
@@ -19,7 +16,7 @@ import { formatEuros } from '../../../src-shared/money';
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ExportButton } from '../../components/ExportButton';
+import { ListActions, useIsPhone } from '../../components/ListActions';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
@@ -54,19 +51,6 @@ export const investmentFilters = [
     />
   </ReferenceInput>,
 ];
-
-const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
-
-const Actions = () => {
-  const phone = useMediaQuery(isPhone);
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {phone ? null : <ColumnsButton />}
-      <ExportButton />
-    </TopToolbar>
-  );
-};
 
 const Empty = () => <EmptyList message="app.investments.none_found" />;
 
@@ -125,11 +109,11 @@ const Table = () => (
  */
 export const InvestmentList = () => {
   const notify = useNotify();
-  const phone = useMediaQuery(isPhone);
+  const phone = useIsPhone();
   return (
     <List
       filters={investmentFilters}
-      actions={<Actions />}
+      actions={<ListActions />}
       perPage={10}
       sort={{ field: 'investmentDate', order: 'DESC' }}
       pagination={<ListPagination />}

@@ -1,22 +1,18 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  ColumnsButton,
   DataTable,
-  FilterButton,
   List,
   SearchInput,
   SelectInput,
   ShowButton,
   SimpleList,
   TextField,
-  TopToolbar,
   useLocaleState,
   useTranslate,
 } from 'react-admin';
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ExportButton } from '../../components/ExportButton';
+import { ListActions, useIsPhone } from '../../components/ListActions';
 import { EnumField } from '../../components/EnumField';
 import { ListPagination } from '../../components/ListPagination';
 import { PersonField } from '../../components/PersonField';
@@ -33,14 +29,6 @@ const kycFilters = [
     emptyText="app.kyc.all_submitted"
   />,
 ];
-
-const Actions = () => (
-  <TopToolbar>
-    <FilterButton />
-    <ColumnsButton />
-    <ExportButton />
-  </TopToolbar>
-);
 
 const Empty = () => <EmptyList message="app.kyc.none_found" />;
 
@@ -62,12 +50,12 @@ const PhoneList = () => {
 
 /** Verifications (issue 13 point 5): one row per person, their latest verification. */
 export const KycList = () => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <List
       filters={kycFilters}
       filterDefaultValues={{ status: 'pending' }}
-      actions={<Actions />}
+      actions={<ListActions />}
       perPage={10}
       sort={{ field: 'submittedAt', order: 'ASC' }}
       pagination={<ListPagination />}

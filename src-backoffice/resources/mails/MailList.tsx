@@ -1,16 +1,13 @@
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
-import { useMediaQuery, type SxProps, type Theme } from '@mui/material';
+import { type SxProps } from '@mui/material';
 import {
   BulkUpdateButton,
-  ColumnsButton,
   DataTable,
-  FilterButton,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useLocaleState,
   type RaRecord,
 } from 'react-admin';
@@ -19,7 +16,7 @@ import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
-import { ExportButton } from '../../components/ExportButton';
+import { ListActions, useIsPhone } from '../../components/ListActions';
 import { ListPagination } from '../../components/ListPagination';
 
 /** Spec 2.7: search (name, e-mail, subject, message) and status filter, kept in the URL. */
@@ -33,19 +30,6 @@ export const mailFilters = [
     emptyText="app.filters.all"
   />,
 ];
-
-const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
-
-const MailListActions = () => {
-  const phone = useMediaQuery(isPhone);
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {phone ? null : <ColumnsButton />}
-      <ExportButton />
-    </TopToolbar>
-  );
-};
 
 /** The selected mails marked read or unread, one PATCH each (undoable: nothing is lost). */
 export const MailBulkActions = () => (
@@ -104,11 +88,11 @@ const MailTable = () => (
 
 /** The contact form's messages (GET /api/admin/mails), newest first. */
 export const MailList = () => {
-  const phone = useMediaQuery(isPhone);
+  const phone = useIsPhone();
   return (
     <List
       filters={mailFilters}
-      actions={<MailListActions />}
+      actions={<ListActions />}
       perPage={10}
       sort={{ field: 'createdAt', order: 'DESC' }}
       pagination={<ListPagination />}

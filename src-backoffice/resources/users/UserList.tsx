@@ -1,14 +1,10 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
   BooleanField,
-  ColumnsButton,
   DataTable,
-  FilterButton,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -16,7 +12,7 @@ import { enumChoices } from '../../components/choices';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
-import { ExportButton } from '../../components/ExportButton';
+import { ListActions, useIsPhone } from '../../components/ListActions';
 import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { RowNumberField } from '../../components/RowNumberField';
@@ -43,19 +39,7 @@ export const userFilters = [
   />,
 ];
 
-const isPhone = (theme: Theme) => theme.breakpoints.down('sm');
-
 /** Filters (with "Save current query" once one is set), the column chooser and the CSV export. */
-const UserListActions = () => {
-  const phone = useMediaQuery(isPhone);
-  return (
-    <TopToolbar>
-      <FilterButton />
-      {phone ? null : <ColumnsButton />}
-      <ExportButton />
-    </TopToolbar>
-  );
-};
 
 const Empty = () => <EmptyList message="app.users.none_found" />;
 
@@ -109,11 +93,11 @@ const UserTable = () => (
 );
 
 export const UserList = () => {
-  const phone = useMediaQuery(isPhone);
+  const phone = useIsPhone();
   return (
     <List
       filters={userFilters}
-      actions={<UserListActions />}
+      actions={<ListActions />}
       perPage={10}
       sort={{ field: 'createdAt', order: 'DESC' }}
       pagination={<ListPagination />}

@@ -1,14 +1,10 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import {
-  ColumnsButton,
   DataTable,
-  FilterButton,
   List,
   SearchInput,
   SelectInput,
   ShowButton,
   SimpleList,
-  TopToolbar,
   useLocaleState,
   useRecordContext,
   useTranslate,
@@ -18,7 +14,7 @@ import { enumChoices } from '../../components/choices';
 import { CountryInput, countryName } from '../../components/CountryInput';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ExportButton } from '../../components/ExportButton';
+import { ListActions, useIsPhone } from '../../components/ListActions';
 import { EnumField } from '../../components/EnumField';
 import { FundingField } from '../../components/FundingField';
 import { ListPagination } from '../../components/ListPagination';
@@ -70,14 +66,6 @@ const ventureFilters = [
   <CountryInput key="country" source="country" emptyText="app.filters.all" />,
 ];
 
-const Actions = () => (
-  <TopToolbar>
-    <FilterButton />
-    <ColumnsButton />
-    <ExportButton />
-  </TopToolbar>
-);
-
 const Empty = () => <EmptyList message="app.ventures.none_found" />;
 
 /** The venture's country by name, in the reader's language. */
@@ -112,11 +100,11 @@ const PhoneList = () => {
 };
 
 export const VentureList = () => {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isPhone = useIsPhone();
   return (
     <List
       filters={ventureFilters}
-      actions={<Actions />}
+      actions={<ListActions />}
       perPage={10}
       sort={{ field: 'createdAt', order: 'DESC' }}
       pagination={<ListPagination />}

@@ -1,0 +1,24 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import { ColumnsButton, FilterButton, TopToolbar } from 'react-admin';
+import { ExportButton } from './ExportButton';
+
+const phoneQuery = (theme: Theme) => theme.breakpoints.down('sm');
+
+/** True below MUI's `sm` breakpoint, where every list becomes a one-column SimpleList. */
+export const useIsPhone = (): boolean => useMediaQuery(phoneQuery);
+
+/**
+ * The toolbar of every admin list: "Add filter" (which also saves and recalls queries), the column
+ * chooser (not on phones, where the list has one column) and the CSV export of every row of the
+ * current filter.
+ */
+export const ListActions = () => {
+  const phone = useIsPhone();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {phone ? null : <ColumnsButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
