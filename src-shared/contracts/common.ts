@@ -72,3 +72,19 @@ export const emailSchema = z
   .min(1, 'auth.email_required')
   .max(254, 'auth.email_too_long')
   .pipe(z.email({ message: 'auth.email_invalid' }));
+
+/** An optional list filter of fixed values: 'all' and '' mean no filter; anything else is a 400 with `code`. */
+export const choiceFilter = <T extends readonly [string, ...string[]]>(code: ErrorCode, values: T) =>
+  z
+    .enum([...values, 'all', ''] as unknown as [string, ...string[]], { error: code })
+    .optional()
+    .transform((v) => (v === undefined || v === 'all' || v === '' ? undefined : (v as T[number])));
+
+/** A list's free-text `search`: trimmed, at most 200 characters, '' meaning none. */
+export const searchFilter = () =>
+  z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { CONTACT_LIMITS } from '../constants/contact';
 import { MAIL_STATUSES } from '../constants/enums';
 import type { ErrorCode } from '../errors';
-import { emailSchema, paginationQuery, paginationSchema } from './common';
+import { choiceFilter, emailSchema, paginationQuery, paginationSchema, searchFilter } from './common';
 
 export { CONTACT_LIMITS };
 
@@ -48,17 +48,9 @@ export const mailSchema = mailRowSchema.extend({ message: z.string() });
 export type Mail = z.infer<typeof mailSchema>;
 
 export const mailListQuerySchema = z.object({
-  status: z
-    .enum([...MAIL_STATUSES, 'all', ''], { error: 'mail.filter_status' })
-    .optional()
-    .transform((v) => (v === undefined || v === 'all' || v === '' ? undefined : (v as 'unread' | 'read'))),
+  status: choiceFilter('mail.filter_status', MAIL_STATUSES),
   /** Name, e-mail, subject or message, case-insensitive "contains". */
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  search: searchFilter(),
   sortBy: z.enum(MAIL_SORT_FIELDS).catch('createdAt').default('createdAt'),
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
   ...paginationQuery(10),

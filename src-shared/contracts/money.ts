@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { INVESTMENT_STATUSES, LEDGER_KINDS } from '../constants/enums';
-import type { ErrorCode } from '../errors';
 import { eurosToCents } from '../money';
-import { paginationQuery } from './common';
+import { choiceFilter, paginationQuery } from './common';
 
 /** A euro amount in a JSON body: a number with at most two decimals (never a string, NaN or Infinity).
  * Validation messages are error codes (src-shared/errors.ts). */
@@ -46,13 +45,6 @@ export const balanceRowSchema = z.object({
 
 // ------------------------------------------------------------------------------------------------
 // List filters (validation messages are error codes, src-shared/errors.ts)
-
-/** An optional filter of fixed values: 'all' and '' mean no filter; anything else is a 400 with `code`. */
-const choice = <T extends readonly [string, ...string[]]>(code: ErrorCode, values: T) =>
-  z
-    .enum([...values, 'all', ''] as unknown as [string, ...string[]], { error: code })
-    .optional()
-    .transform((v) => (v === undefined || v === 'all' || v === '' ? undefined : (v as T[number])));
 
 /** Ids are UUIDs (as src-server/lib/query.ts). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -109,7 +101,7 @@ export const allHistoriesQuerySchema = z
     from: day(),
     /** Up to this day (inclusive, UTC). */
     to: day(),
-    kind: choice('balance.filter_kind', LEDGER_KINDS),
+    kind: choiceFilter('balance.filter_kind', LEDGER_KINDS),
     sortBy: z.enum(HISTORY_SORT_FIELDS, { error: 'balance.history_sort_invalid' }).default('at'),
     order: order(),
     ...paginationQuery(10),
@@ -160,7 +152,7 @@ export const INVESTMENT_SORT_FIELDS = ['investmentDate', 'amount', 'status'] as 
 export const adminInvestmentQuerySchema = z.object({
   /** Investor's name or e-mail, or the venture's title. */
   search: search(),
-  status: choice('investment.status_invalid', INVESTMENT_STATUSES),
+  status: choiceFilter('investment.status_invalid', INVESTMENT_STATUSES),
   ventureId: idFilter(),
   userId: idFilter(),
   sortBy: z.enum(INVESTMENT_SORT_FIELDS, { error: 'investment.sort_invalid' }).default('investmentDate'),

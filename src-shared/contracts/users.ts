@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import { KYC_STATUSES, ROLES } from '../constants/enums';
-import type { ErrorCode } from '../errors';
-import { paginationQuery, paginationSchema } from './common';
+import { choiceFilter, paginationQuery, paginationSchema, searchFilter } from './common';
 
 /** The columns GET /api/users sorts by (`sortBy`); anything else reads as `createdAt`. */
 export const USER_SORT_FIELDS = ['createdAt', 'lastLoginAt', 'email', 'lastName', 'role'] as const;
@@ -36,23 +35,11 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
-/** An optional filter of fixed values: 'all' and '' mean no filter; anything else is a 400. */
-const choice = <T extends readonly [string, ...string[]]>(code: ErrorCode, values: T) =>
-  z
-    .enum([...values, 'all', ''] as unknown as [string, ...string[]], { error: code })
-    .optional()
-    .transform((v) => (v === undefined || v === 'all' || v === '' ? undefined : (v as T[number])));
-
 export const userListQuerySchema = z.object({
-  role: choice('user.filter_role', ROLES),
-  isActive: choice('user.filter_is_active', ['true', 'false'] as const),
+  role: choiceFilter('user.filter_role', ROLES),
+  isActive: choiceFilter('user.filter_is_active', ['true', 'false'] as const),
   /** Name, e-mail or company name, case-insensitive "contains". */
-  search: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  search: searchFilter(),
   sortBy: z.enum(USER_SORT_FIELDS).catch('createdAt').default('createdAt'),
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
   ...paginationQuery(10),

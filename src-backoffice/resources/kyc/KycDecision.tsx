@@ -10,11 +10,11 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import { ReasonField } from '../../components/ReasonField';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { KycRecord } from '../../providers/resources/kyc';
 import { personName } from './personName';
@@ -120,21 +120,15 @@ export const KycDecision = () => {
             })}
           </DialogContentText>
           {open === 'rejected' ? (
-            <TextField
+            <ReasonField
               label={translate('app.kyc.reason')}
+              help={translate('app.kyc.reason_help')}
               value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
+              error={reasonError}
+              onChange={(value) => {
+                setReason(value);
                 setReasonError(null);
               }}
-              required
-              fullWidth
-              multiline
-              minRows={2}
-              margin="dense"
-              error={reasonError !== null}
-              helperText={reasonError ?? translate('app.kyc.reason_help')}
-              slotProps={{ htmlInput: { maxLength: 1000 } }}
             />
           ) : null}
         </DialogContent>

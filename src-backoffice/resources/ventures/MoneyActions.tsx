@@ -32,6 +32,7 @@ import {
 } from 'react-admin';
 import { eurosToCents, formatEuros } from '../../../src-shared/money';
 import { repaymentShares } from '../../../src-shared/rules/repayment';
+import { ReasonField } from '../../components/ReasonField';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { VentureRecord } from './VentureDetails';
@@ -297,21 +298,15 @@ export const MoneyActions = () => {
             })}
           </DialogContentText>
         ) : null}
-        <TextField
+        <ReasonField
           label={translate('app.moneyActions.reason')}
+          help={translate('app.moneyActions.reason_help')}
           value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
+          error={reasonError}
+          onChange={(value) => {
+            setReason(value);
             setReasonError(null);
           }}
-          required
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          error={reasonError !== null}
-          helperText={reasonError ?? translate('app.moneyActions.reason_help')}
-          slotProps={{ htmlInput: { maxLength: 1000 } }}
         />
       </ActionDialog>
 
