@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // Rendering whole pages (MUI + lazy routes) can be slow on a busy two-core machine: give async
 // queries and tests more room than the defaults (1 s / 5 s) so they fail only on real defects (a
@@ -15,4 +15,18 @@ if (typeof window !== 'undefined') {
 
 afterEach(() => {
   cleanup();
+});
+
+// The files share a worker (isolate: false in vite.config.ts): whatever one file changed of the
+// window goes back before the next file starts.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  });
 });
