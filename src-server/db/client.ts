@@ -19,12 +19,17 @@ export interface Database {
 
 export function createDatabase(
   connectionString: string,
-  options: { max?: number; onError?: (error: Error) => void } = {},
+  options: {
+    max?: number;
+    onError?: (error: Error) => void;
+    /** How long a request waits for a free connection before it fails (5 s by default). */
+    connectionTimeoutMillis?: number;
+  } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     idleTimeoutMillis: 30_000,
     application_name: 'crowdfunding-platform',
   });

@@ -45,7 +45,7 @@ async function listen(ctx: AppContext, database?: Database): Promise<Server> {
 }
 
 async function instance(): Promise<Server> {
-  const database = createDatabase(t.databaseUrl, { max: 8 });
+  const database = createDatabase(t.databaseUrl, { max: 8, connectionTimeoutMillis: 60_000 });
   return listen({ ...t.ctx, db: database.db, pool: database.pool }, database);
 }
 
