@@ -21,6 +21,7 @@ import { openApiTransform } from './lib/multipart';
 import { webDistDir } from './lib/paths';
 import { authRoutes, profileRoutes } from './modules/auth/routes';
 import { balanceRoutes } from './modules/balances/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { investmentRoutes } from './modules/investments/routes';
 import { kycRoutes } from './modules/kyc/routes';
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(kycRoutes(ctx));
       await api.register(investmentRoutes(ctx));
       await api.register(overviewRoutes(ctx));
+      await api.register(dashboardRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(mailRoutes(ctx));
     },

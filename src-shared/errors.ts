@@ -200,6 +200,7 @@ export const ERROR_TEXTS = {
     'This venture has investments: close its funding or cancel it with refunds instead.',
   'venture.reject_notes_required': 'Please give the reason for the rejection.',
   'venture.review_cancelled': 'This venture is cancelled; its review can no longer change.',
+  'venture.approved_no_draft': 'An approved venture cannot go back to draft.',
   // Ventures: records, images, filters
   'venture.not_found': 'Venture not found.',
   'venture.not_multipart': 'Send the images as multipart/form-data.',
@@ -216,6 +217,7 @@ export const ERROR_TEXTS = {
   'venture.filter_closing_in': `closingIn must be one of all, ${oneOf(CLOSING_IN)}`,
   'venture.filter_admin_status': `adminStatus must be one of all, ${oneOf(ADMIN_STATUSES)}`,
   'venture.filter_visibility': `visibility must be one of all, ${oneOf(VISIBILITIES)}`,
+  'venture.filter_submitted': 'submitted must be one of all, true, false',
   'venture.filter_min_investment': 'minInvestment must be a positive number',
   'venture.filter_expected_return': 'expectedReturn must be a positive number',
   'venture.filter_country': 'country must be all or a two-letter country code',

@@ -1,8 +1,6 @@
 import {
   Alert,
   Box,
-  Card,
-  CardContent,
   Chip,
   Grid,
   List,
@@ -11,15 +9,10 @@ import {
   ListItemText,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import {
   Link,
   Title,
@@ -33,128 +26,13 @@ import {
 import { Link as RouterLink } from 'react-router-dom';
 import { formatEuros } from '../../src-shared/money';
 import { formatDate } from '../components/DateText';
+import { Figure, MonthlyAmounts, Section } from '../components/Overview';
 import type { BackofficeDataProvider } from '../providers/dataProvider';
-import type { AdminOverview } from '../providers/resources/overview';
-
-/** @mui/x-charts comes in its own chunk, after the figures have painted. */
-const InvestedByMonthChart = lazy(() => import('./InvestedByMonthChart'));
 
 /** How many waiting ventures and verifications the overview lists. */
 export const WAITING_ROWS = 5;
 
 export const adminOverviewKey = ['admin', 'overview'] as const;
-
-/** Visually hidden, still read by screen readers. Lengths as strings: in `sx` a number up to 1 is a
- * fraction (width: 1 is 100%, which made the page wider than a phone). */
-const hidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
-/** 'YYYY-MM' -> 'Mar 2026' in the reader's language. */
-const monthLabel = (month: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
-
-const Figure = ({ label, value, loading }: { label: string; value: ReactNode; loading: boolean }) => {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary" component="h2">
-          {translate(label)}
-        </Typography>
-        <Typography variant="h5" component="p">
-          {loading ? <Skeleton width="60%" /> : value}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-};
-
-const Section = ({ title, children }: { title: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate(title)}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-};
-
-/** Money invested per month: the bar chart, with a caption and a (visually hidden) table of the
- * same numbers as its text alternative. */
-const InvestedByMonth = ({ overview }: { overview: AdminOverview | undefined }) => {
-  const translate = useTranslate();
-  const [locale] = useLocaleState();
-  const money = (value: number) => formatEuros(value, locale);
-  const compact = new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'EUR',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  });
-  const rows = overview?.investedByMonth ?? [];
-  const total = rows.reduce((sum, row) => sum + row.amount, 0);
-  const caption = translate('app.overview.admin.chart_caption', {
-    total: money(Math.round(total * 100) / 100),
-  });
-  const months = rows.map((row) => monthLabel(row.month, locale));
-  const captionId = useId();
-  return (
-    <Section title="app.overview.admin.invested_by_month">
-      <Box component="figure" aria-labelledby={captionId} sx={{ m: 0 }}>
-        {overview ? (
-          <Suspense fallback={<Skeleton variant="rectangular" height={280} />}>
-            <InvestedByMonthChart
-              months={months}
-              amounts={rows.map((row) => row.amount)}
-              seriesLabel={translate('app.overview.admin.invested')}
-              title={translate('app.overview.admin.invested_by_month')}
-              description={caption}
-              formatAmount={money}
-              formatTick={(value) => compact.format(value)}
-            />
-          </Suspense>
-        ) : (
-          <Skeleton variant="rectangular" height={280} />
-        )}
-        <Typography id={captionId} component="figcaption" variant="body2" color="text.secondary">
-          {caption}
-        </Typography>
-        <Table size="small" sx={hidden}>
-          <caption>{translate('app.overview.admin.invested_by_month')}</caption>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">{translate('app.overview.admin.col_month')}</TableCell>
-              <TableCell scope="col">{translate('app.overview.admin.col_amount')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row, i) => (
-              <TableRow key={row.month}>
-                <TableCell scope="row">{months[i]}</TableCell>
-                <TableCell>{money(row.amount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </Box>
-    </Section>
-  );
-};
 
 type WaitingVenture = RaRecord & { title?: string; adminStatus?: string; createdAt?: string };
 type WaitingVerification = RaRecord & {
@@ -176,17 +54,17 @@ const WaitingVentures = () => {
   };
   const pending = useGetList<WaitingVenture>('ventures', {
     ...oldestFirst,
-    filter: { adminStatus: 'pending' },
+    filter: { adminStatus: 'pending', submitted: 'true' },
   });
   const underReview = useGetList<WaitingVenture>('ventures', {
     ...oldestFirst,
-    filter: { adminStatus: 'under-review' },
+    filter: { adminStatus: 'under-review', submitted: 'true' },
   });
   const rows = [...(pending.data ?? []), ...(underReview.data ?? [])]
     .sort(byCreatedAt)
     .slice(0, WAITING_ROWS);
   const listOf = (adminStatus: string) =>
-    `${createPath({ resource: 'ventures', type: 'list' })}?filter=${encodeURIComponent(JSON.stringify({ adminStatus }))}`;
+    `${createPath({ resource: 'ventures', type: 'list' })}?filter=${encodeURIComponent(JSON.stringify({ adminStatus, submitted: 'true' }))}`;
   const loading = pending.isPending || underReview.isPending;
   return (
     <Section title="app.overview.admin.waiting_ventures">
@@ -336,7 +214,16 @@ export const AdminDashboard = () => {
         ))}
       </Grid>
       <Box sx={{ mb: 2 }}>
-        <InvestedByMonth overview={data} />
+        <MonthlyAmounts
+          rows={data?.investedByMonth}
+          keys={{
+            title: 'app.overview.admin.invested_by_month',
+            caption: 'app.overview.admin.chart_caption',
+            series: 'app.overview.admin.invested',
+            colMonth: 'app.overview.admin.col_month',
+            colAmount: 'app.overview.admin.col_amount',
+          }}
+        />
       </Box>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>

@@ -10,6 +10,7 @@ import { CorporateOverview } from './pages/CorporateOverview';
 import { ProfilePage } from './pages/ProfilePage';
 import { VerificationPage } from './pages/VerificationPage';
 import ventures from './ventures';
+import { VentureImagesRoute } from './ventures/images';
 
 export const CORPORATE_BASENAME = '/corporate';
 
@@ -83,6 +84,14 @@ export const CorporateApp = ({
         />
         <Route path="/create-venture" element={<ToCreateVenture />} />
         <Route path="/ventures/:ventureId/edit-venture-details" element={<ToEditVenture />} />
+        <Route
+          path="/ventures/:ventureId/edit-venture-images"
+          element={
+            <Authenticated>
+              <VentureImagesRoute />
+            </Authenticated>
+          }
+        />
       </CustomRoutes>
     </Admin>
   </SignedOutGuard>

@@ -11,7 +11,9 @@
  * | users | getOne | GET /api/users/{id} | `data` |
  * | users | update | PATCH /api/users/{id} { isActive?, role? } (changed ones only) | `data` |
  * | ventures | getList | GET /api/ventures/admin-get-all?search&lifecycleStatus&ventureType&adminStatus&visibility&riskLevel&country&sortBy&order&page&limit | `data` (_id -> id), pagination.total |
- * | ventures | getOne | GET /api/ventures/id/{ventureId} | `data` (_id -> id) |
+ * | ventures | getOne | GET /api/ventures/my-ventures/{ventureId} (own only, else 404) | `data` (_id -> id) |
+ * | - | getMyVentureInvestments(ventureId) | GET /api/ventures/my-ventures/{ventureId}/investments | `{ data, count, total }` (no investor identity) |
+ * | - | getCorporateOverview() | GET /api/dashboard/corporate | `data` (the company's figures) |
  * | ventures | update | PATCH /api/ventures/admin/{ventureId}/admin-status-update { adminStatus, adminNotes } | `data` |
  * | balances | getList | GET /api/balances?search&userId&page&limit&sortBy(updatedAt, balance)&sortOrder(asc, desc) | `data` (id = user.id) |
  * | balances | getOne | GET /api/balances?userId={id}&limit=1 (no row: 404 `user.not_found`) | `data[0]` (id = user.id) |
@@ -36,9 +38,13 @@
  * | resource | verb | HTTP call | answer |
  * |---|---|---|---|
  * | ventures | getList | GET /api/ventures/my-ventures (sorted and paginated here) | `data` array (_id -> id) |
- * | ventures | getOne | GET /api/ventures/id/{ventureId} | `data` (_id -> id) |
+ * | ventures | getOne | GET /api/ventures/my-ventures/{ventureId} (own only, else 404) | `data` (_id -> id) |
+ * | - | getMyVentureInvestments(ventureId) | GET /api/ventures/my-ventures/{ventureId}/investments | `{ data, count, total }` (no investor identity) |
+ * | - | getCorporateOverview() | GET /api/dashboard/corporate | `data` (the company's figures) |
  * | ventures | create | POST /api/ventures { writable fields, lifecycleStatus, visibility, dateIssued: null } | `data` |
  * | ventures | update | PATCH /api/ventures/id/{ventureId} { changed writable fields } | `data` |
+ * | - | uploadVentureImage(ventureId, image, onProgress?) | PATCH /api/ventures/id/{ventureId}/upload-image (multipart field `images`, one JPEG; upload progress through XMLHttpRequest with the page's client) | `{ message, images }` |
+ * | - | deleteVentureImage(ventureId, imageUrl) | PATCH /api/ventures/{ventureId}/delete-image { imageUrl } | `{ message, images }` |
  *
  * Both apps: getMany = one getOne per id (where getOne exists); getProfile -> GET /api/profile/get;
  * updateProfile -> PUT /api/profile/update; getMyVerification -> GET /api/kyc/my-verification;
@@ -78,17 +84,22 @@ import { balanceHistories } from './resources/balanceHistories';
 import { investments } from './resources/investments';
 import { kyc, kycDocument, verificationCalls, type StartVerificationAnswer } from './resources/kyc';
 import { mails } from './resources/mails';
-import { overviewCalls, type AdminOverview } from './resources/overview';
+import { overviewCalls, type AdminOverview, type CorporateOverview } from './resources/overview';
 import { profileCalls, type ProfileUpdate, type ProfileUpdateAnswer } from './resources/profile';
 import { users } from './resources/users';
+import type { UploadProgress } from './xhrFetch';
 import {
   adminVentures,
   corporateVentures,
+  ownVentureCalls,
+  ventureImageCalls,
   ventureMoneyCalls,
   type RepaymentAnswer,
   type RepaymentInput,
+  type VentureImagesAnswer,
   type VentureInvestment,
   type VentureMoneyAnswer,
+  type OwnVentureInvestments,
 } from './resources/ventures';
 
 export {
@@ -150,6 +161,18 @@ export interface BackofficeDataProvider extends DataProvider {
   getVentureInvestments(ventureId: Identifier): Promise<VentureInvestment[]>;
   /** Admin: an identity document's file. */
   getKycDocument(documentId: Identifier): Promise<Blob>;
+  /** Corporate: adds one image (the cropped JPEG) to a venture; `onProgress` gets 0..1 of the upload. */
+  uploadVentureImage(
+    ventureId: Identifier,
+    image: Blob,
+    onProgress?: UploadProgress,
+  ): Promise<VentureImagesAnswer>;
+  /** Corporate: removes one image of a venture (one of the relative paths it lists). */
+  deleteVentureImage(ventureId: Identifier, imageUrl: string): Promise<VentureImagesAnswer>;
+  /** Corporate: the company's overview figures. */
+  getCorporateOverview(): Promise<CorporateOverview>;
+  /** Corporate: one own venture's investments (amounts and dates, no investor). */
+  getMyVentureInvestments(ventureId: Identifier): Promise<OwnVentureInvestments>;
 }
 
 /** What translating an error code needs of an i18next instance. */
@@ -246,6 +269,8 @@ export function createDataProvider({
   const overview = overviewCalls(ctx);
   const ventureMoney = ventureMoneyCalls(ctx);
   const kycFile = kycDocument(ctx);
+  const ventureImages = ventureImageCalls(ctx);
+  const ownVentures = ownVentureCalls(ctx);
 
   const provider = {
     getList: async (resource: string, params: GetListParams) => {
@@ -301,6 +326,12 @@ export function createDataProvider({
     recordRepayment: (id: Identifier, input: RepaymentInput, key: string) =>
       run(() => ventureMoney.recordRepayment(id, input, key)),
     getKycDocument: (documentId: Identifier) => run(() => kycFile(documentId)),
+    uploadVentureImage: (id: Identifier, image: Blob, onProgress?: UploadProgress) =>
+      run(() => ventureImages.uploadVentureImage(id, image, onProgress)),
+    deleteVentureImage: (id: Identifier, imageUrl: string) =>
+      run(() => ventureImages.deleteVentureImage(id, imageUrl)),
+    getCorporateOverview: () => run(overview.getCorporateOverview),
+    getMyVentureInvestments: (id: Identifier) => run(() => ownVentures.getMyVentureInvestments(id)),
   };
 
   // The verbs above are typed for any record; react-admin's generic signatures cannot express that.

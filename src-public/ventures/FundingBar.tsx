@@ -2,7 +2,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { palette } from '../../src-shared/theme';
-import { fundedPercent, fundedPercentLabel, fundingBarSegments } from './progress';
+import {
+  fundedPercent,
+  fundedPercentLabel,
+  fundingBarSegments,
+} from '../../src-shared/rules/ventureProgress';
 
 /** Colour of the spec's fixed 20% segment: a light tint of the funded green. */
 export const FIXED_SEGMENT_COLOR = '#a5d6a7';

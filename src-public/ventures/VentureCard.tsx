@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../lib/format';
 import { FundingBar } from './FundingBar';
-import { daysLeft } from './progress';
+import { daysLeft } from '../../src-shared/rules/ventureProgress';
 import type { VentureView } from '../../src-shared/api/types';
 import { VentureImage } from './VentureImage';
 

@@ -27,11 +27,11 @@ import { countryLabel, euros, formatDate, formatPercent } from '../lib/format';
 import { useVenture } from './api';
 import { FundingBar } from './FundingBar';
 import { InvestDialog } from './InvestDialog';
-import { fundingSplit, riskScore } from './progress';
+import { fundingSplit, riskScore } from '../../src-shared/rules/ventureProgress';
 import { VentureImage } from './VentureImage';
 
 /** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
-const loadCharts = () => import('./VentureCharts');
+const loadCharts = () => import('../../src-shared/charts/VentureCharts');
 const FundingDoughnut = lazy(() => loadCharts().then((module) => ({ default: module.FundingDoughnut })));
 const RiskReturnChart = lazy(() => loadCharts().then((module) => ({ default: module.RiskReturnChart })));
 

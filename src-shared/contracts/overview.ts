@@ -18,7 +18,7 @@ export const adminOverviewSchema = z.object({
   heldInBalances: z.number(),
   /** Money held in escrow for ventures still raising. */
   inEscrow: z.number(),
-  /** Ventures pending or under review (drafts included; not deleted, not cancelled). */
+  /** Ventures submitted for review (not drafts) that are pending or under review; not deleted, not cancelled. */
   venturesAwaitingReview: z.number().int(),
   /** People whose identity documents wait for a decision. */
   verificationsAwaitingReview: z.number().int(),

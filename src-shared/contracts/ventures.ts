@@ -297,6 +297,9 @@ export const adminVentureListQuerySchema = z.object({
   ...ventureFilterSchema,
   adminStatus: enumFilter('venture.filter_admin_status', ADMIN_STATUSES),
   visibility: enumFilter('venture.filter_visibility', VISIBILITIES),
+  /** `true`: submitted for review (visibility public or private); `false`: drafts. The admin
+   * overview's waiting ventures are `submitted=true` with `adminStatus` pending or under-review. */
+  submitted: enumFilter('venture.filter_submitted', ['true', 'false'] as const),
   sortBy: z.enum(ADMIN_VENTURE_SORT_FIELDS).catch('createdAt').default('createdAt'),
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
 });

@@ -500,11 +500,11 @@ describe('corporate dataProvider', () => {
     expect(result.data).toEqual({ id: 'a', title: 'Alpha' });
   });
 
-  it('ventures getOne: GET /api/ventures/id/{id}', async () => {
+  it('ventures getOne: the owner-scoped GET /api/ventures/my-ventures/{id}, never the public call', async () => {
     const http = mockHttp({ data: { _id: 'a' } });
     const dp = createDataProvider({ app: 'corporate', client: http.client });
     await dp.getOne('ventures', { id: 'a' });
-    expect((await lastCall(http)).url).toBe('/api/ventures/id/a');
+    expect((await lastCall(http)).url).toBe('/api/ventures/my-ventures/a');
   });
 
   it('has no admin resources', async () => {

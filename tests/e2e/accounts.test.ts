@@ -146,48 +146,5 @@ describe('an investor, from registration to a changed password', () => {
   });
 });
 
-describe('a company, from registration to its first login', () => {
-  it('registers, verifies and lands in the corporate area', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
-    const page = await context.newPage();
-    const errors = collectErrors(page);
-    const missing = collectMissing(page);
-    const email = 'ama.journey@example.com';
-
-    await page.goto(`${server.url}/register-corporate`, { waitUntil: 'networkidle' });
-    await field(page, 'First name').fill('Ama');
-    await field(page, 'Last name').fill('Owusu');
-    await field(page, 'Email').fill(email);
-    await field(page, 'Phone').fill('+233 20 111 2222');
-    await field(page, 'Company name').fill('Kumasi Crafts Ltd');
-    await chooseOption(page, 'Legal form', 'Ltd');
-    await field(page, 'Registration number').fill('CS-998877');
-    await chooseOption(page, 'Country', 'Ghana');
-    await field(page, 'Registered address').fill('5 Adum Road, Kumasi');
-    await field(page, 'Company email').fill('accounts@kumasi-crafts.example');
-    await field(page, 'Company phone').fill('+233 32 000 0000');
-    await field(page, 'Password').fill('company-pass-1');
-    await field(page, 'Confirm password').fill('company-pass-1');
-    await page.screenshot({ path: join(SCREENSHOTS, 'register-corporate-phone.png'), fullPage: true });
-    await page
-      .getByRole('button', { name: /register|create/i })
-      .last()
-      .click();
-
-    await expect.poll(() => pathname(page)).toBe('/verify-email');
-    const code = await codeFromOutbox(email);
-    await field(page, 'Verification code (OTP)').fill(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe('/login');
-
-    await field(page, 'Email').fill(email);
-    await field(page, 'Password').fill('company-pass-1');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe('/corporate/overview');
-    await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toContain('Ama');
-    await page.screenshot({ path: join(SCREENSHOTS, 'corporate-first-login-phone.png'), fullPage: true });
-    expect(missing.filter((path) => !NOT_YET_BUILT.includes(path))).toEqual([]);
-    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
-    await context.close();
-  });
-});
+// A company's registration, e-mail verification and first sign-in open the corporate journey
+// (tests/e2e/corporate.test.ts).

@@ -17,7 +17,7 @@ import {
 
 setUpPageTests(
   () => import('../../src-public/ventures/VentureDetailPage'),
-  () => import('../../src-public/ventures/VentureCharts'),
+  () => import('../../src-shared/charts/VentureCharts'),
   () => import('../../src-public/auth/pages/LoginPage'),
   () => import('../../src-public/investor/InvestorLayout'),
   () => import('../../src-public/investor/InvestmentsPage'),

@@ -15,7 +15,7 @@ beforeAll(
   () =>
     preloadPages(
       () => import('../../src-public/ventures/VentureDetailPage'),
-      () => import('../../src-public/ventures/VentureCharts'),
+      () => import('../../src-shared/charts/VentureCharts'),
       () => import('../../src-public/ventures/VenturesPage'),
     ),
   PRELOAD_TIMEOUT,

@@ -9,7 +9,7 @@ import {
   fundingBarSegments,
   fundingSplit,
   riskScore,
-} from '../../src-public/ventures/progress';
+} from '../../src-shared/rules/ventureProgress';
 import { renderWithProviders } from './helpers';
 
 const DAY = 86_400_000;

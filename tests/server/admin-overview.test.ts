@@ -114,12 +114,14 @@ describe('GET /api/admin/overview', () => {
     );
     await daysAgo(400, () => invest(amina, lastYear.id, 30));
 
-    // Waiting for review: pending (a draft too) and under-review; not deleted or decided ones (a
+    // Waiting for review: submitted (public or private) and pending or under-review; not drafts
+    // (the companies' work in progress, even pending or under-review), deleted or decided ones (a
     // cancelled venture is rejected).
     const waiting = { lifecycleStatus: 'coming-soon' as const, goesLiveAt: null };
     await openVenture(t, { ...waiting, adminStatus: 'pending', visibility: 'draft' });
+    await openVenture(t, { ...waiting, adminStatus: 'under-review', visibility: 'draft' });
     await openVenture(t, { ...waiting, adminStatus: 'pending' });
-    await openVenture(t, { ...waiting, adminStatus: 'under-review' });
+    await openVenture(t, { ...waiting, adminStatus: 'under-review', visibility: 'private' });
     await openVenture(t, { ...waiting, adminStatus: 'pending', isDeleted: true });
     await openVenture(t, { ...waiting, adminStatus: 'rejected', adminNotes: 'No.' });
 
@@ -146,7 +148,7 @@ describe('GET /api/admin/overview', () => {
       invested: 480.5, // 200 + 100.50 + 100 + 50 + 30 (the €150 refunded does not count)
       heldInBalances: 1019.5, // Amina 1000 - 200 - 50 - 30 = 720; Kofi 500 - 100.50 - 100 = 299.50
       inEscrow: 380.5, // 300.50 raising + 50 + 30 (the funded one paid out, the cancelled refunded)
-      venturesAwaitingReview: 3,
+      venturesAwaitingReview: 2,
       verificationsAwaitingReview: 2,
       // Amina, Kofi, the ventures' owner (first venture), three KYC people; not the 31-day-old one.
       signUps30d: signUpsBefore + 6,
@@ -155,16 +157,23 @@ describe('GET /api/admin/overview', () => {
       investedByMonth: months,
     });
 
-    // The waiting counts agree with the lists the overview links to.
-    const pending = await admin.inject({
-      method: 'GET',
-      url: '/api/ventures/admin-get-all?adminStatus=pending',
-    });
-    const underReview = await admin.inject({
-      method: 'GET',
-      url: '/api/ventures/admin-get-all?adminStatus=under-review',
-    });
-    expect(pending.json().pagination.total + underReview.json().pagination.total).toBe(3);
+    // The waiting counts agree with the lists the overview links to (submitted ones only); the
+    // drafts are listed with submitted=false.
+    const list = async (query: string) => {
+      const res = await admin.inject({ method: 'GET', url: `/api/ventures/admin-get-all?${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().pagination.total as number;
+    };
+    expect(
+      (await list('adminStatus=pending&submitted=true')) +
+        (await list('adminStatus=under-review&submitted=true')),
+    ).toBe(2);
+    expect(await list('adminStatus=pending')).toBe(2);
+    expect(await list('adminStatus=under-review')).toBe(2);
+    expect(await list('submitted=false')).toBe(2);
+    const bad = await admin.inject({ method: 'GET', url: '/api/ventures/admin-get-all?submitted=maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'venture.filter_submitted' });
     const kyc = await admin.inject({ method: 'GET', url: '/api/kyc/admin?status=pending' });
     expect(kyc.json().pagination.total).toBe(2);
   });

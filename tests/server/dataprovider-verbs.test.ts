@@ -4,7 +4,9 @@
  * called through the one typed client on a listening app with a fresh database, signed in per role
  * (and the public contact form's call). A verb whose route is missing fails here.
  */
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { HttpError, type GetListParams } from 'react-admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, call, createApiClient, type ApiClient } from '../../src-shared/api/http';
@@ -124,6 +126,8 @@ afterAll(() => {
     'corporate updateProfile',
     'corporate getMyVerification',
     'corporate startVerification',
+    'corporate uploadVentureImage',
+    'corporate deleteVentureImage',
   ]);
   for (const app of ['admin', 'corporate'] as const)
     for (const [resource, verbs] of Object.entries(resourceVerbs(app)))
@@ -193,6 +197,66 @@ describe('the back office against the real server', () => {
       visibility: 'public',
       amountFunded: 0,
     });
+  });
+
+  it('corporate images: uploadVentureImage (a real JPEG, on disk, at most 4), deleteVentureImage', async () => {
+    const alpha = ventureIds[1]!;
+    const onDisk = (path: string) => existsSync(join(t.dataDir, ...path.split('/').filter(Boolean)));
+    const jpeg = (background: string) =>
+      sharp({ create: { width: 640, height: 360, channels: 3, background } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    const blob = async (background: string) =>
+      new Blob([new Uint8Array(await jpeg(background))], { type: 'image/jpeg' });
+
+    const fractions: number[] = [];
+    const first = await corporateDp.uploadVentureImage(alpha, await blob('#3366cc'), (f) =>
+      fractions.push(f),
+    );
+    expect(first.message).toBe('Images uploaded.');
+    expect(first.images).toEqual([
+      expect.stringMatching(new RegExp(`^/uploads/ventures/${alpha}/[^/]+\\.jpg$`)),
+    ]);
+    expect(fractions.at(-1)).toBe(1);
+    const [firstPath] = first.images as [string];
+    expect(onDisk(firstPath)).toBe(true);
+    // The stored file is a JPEG of the picture sent.
+    const stored = await sharp(join(t.dataDir, ...firstPath.split('/').filter(Boolean))).metadata();
+    expect(stored).toMatchObject({ format: 'jpeg', width: 640, height: 360 });
+    expect((await corporateDp.getOne('ventures', { id: alpha })).data.images).toEqual([firstPath]);
+
+    // Not an image: the server's 415, translated by its code.
+    const notImage = await rejection(
+      corporateDp.uploadVentureImage(alpha, new Blob(['just text'], { type: 'image/jpeg' })),
+    );
+    expect(notImage.status).toBe(415);
+    expect(notImage.message).toBe('venture-image.jpg is not a JPEG, PNG or WebP image.');
+
+    for (const colour of ['#cc6633', '#33cc66', '#6633cc']) {
+      await corporateDp.uploadVentureImage(alpha, await blob(colour));
+    }
+    const fifth = await rejection(corporateDp.uploadVentureImage(alpha, await blob('#000000')));
+    expect(fifth.status).toBe(400);
+    expect(fifth.message).toBe('You can only upload up to 4 images.');
+    expect(fifth.body).toMatchObject({ code: 'venture.too_many_images' });
+
+    // Another company's venture is not there for this company.
+    const other = await signIn('corporate', { companyName: 'Other Ltd' });
+    const otherDp = providerFor('corporate', other.cookie);
+    expect((await rejection(otherDp.uploadVentureImage(alpha, await blob('#ffffff')))).status).toBe(404);
+    expect((await rejection(otherDp.deleteVentureImage(alpha, firstPath))).status).toBe(404);
+
+    const deleted = await corporateDp.deleteVentureImage(alpha, firstPath);
+    expect(deleted.message).toBe('Image deleted.');
+    expect(deleted.images).toHaveLength(3);
+    expect(deleted.images).not.toContain(firstPath);
+    expect(onDisk(firstPath)).toBe(false);
+    expect(deleted.images.every(onDisk)).toBe(true);
+    expect((await corporateDp.getOne('ventures', { id: alpha })).data.images).toEqual(deleted.images);
+
+    const again = await rejection(corporateDp.deleteVentureImage(alpha, firstPath));
+    expect(again.status).toBe(404);
+    expect(again.message).toBe('This venture has no such image.');
   });
 
   it('a corporate failure becomes a translated HttpError with the code and the field errors', async () => {

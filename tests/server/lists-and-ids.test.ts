@@ -101,6 +101,18 @@ describe('a malformed id answers 404 with the record’s not-found code, on ever
   const table: Case[] = [
     { method: 'GET', route: '/api/ventures/id/{ventureId}', as: () => investor, code: 'venture.not_found' },
     {
+      method: 'GET',
+      route: '/api/ventures/my-ventures/{ventureId}',
+      as: () => corporate,
+      code: 'venture.not_found',
+    },
+    {
+      method: 'GET',
+      route: '/api/ventures/my-ventures/{ventureId}/investments',
+      as: () => corporate,
+      code: 'venture.not_found',
+    },
+    {
       method: 'PATCH',
       route: '/api/ventures/id/{ventureId}',
       as: () => corporate,

@@ -1,9 +1,11 @@
 import {
+  Alert,
   Box,
-  Card,
-  CardContent,
   Chip,
   Grid,
+  LinearProgress,
+  Skeleton,
+  Stack,
   Table,
   TableBody,
   TableCell,
@@ -13,193 +15,211 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Title, useAuthProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Link, Title, useCreatePath, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
-import type { BackofficeAuthProvider } from '../../providers/authProvider';
-import { CORPORATE_SAMPLE } from './sampleOverview';
+import { Figure, MonthlyAmounts, Section } from '../../components/Overview';
+import type { BackofficeDataProvider } from '../../providers/dataProvider';
+import type { CorporateOverview as Figures } from '../../providers/resources/overview';
 
-/** 'In Progress' -> 'in_progress' (translation key segment). */
-const keyOf = (value: string) => value.toLowerCase().replace(/\s+/g, '_');
+export const corporateOverviewKey = ['corporate', 'overview'] as const;
 
-const SummaryCard = ({ label, value }: { label: string; value: ReactNode }) => {
+/** The order and labels of the ventures-by-status chips. */
+const VENTURE_STATES = ['draft', 'pendingReview', 'live', 'funded', 'repaid', 'rejected'] as const;
+
+/** A plain table with a header row, or the empty text. */
+const Rows = ({ head, empty, children }: { head: string[]; empty: string; children: ReactNode[] }) => {
   const translate = useTranslate();
+  if (children.length === 0) return <Typography color="text.secondary">{translate(empty)}</Typography>;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {translate(label)}
-        </Typography>
-        <Typography variant="h5" component="p">
-          {value}
-        </Typography>
-      </CardContent>
-    </Card>
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {head.map((key) => (
+              <TableCell key={key} scope="col">
+                {translate(key)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>{children}</TableBody>
+      </Table>
+    </Box>
   );
 };
 
-const Section = ({
-  title,
-  empty,
-  rows,
-  head,
-}: {
-  title: string;
-  empty: string;
-  rows: ReactNode[];
-  head: string[];
-}) => {
-  const translate = useTranslate();
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate(title)}
-        </Typography>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary">{translate(empty)}</Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  {head.map((key) => (
-                    <TableCell key={key}>{translate(key)}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>{rows}</TableBody>
-            </Table>
-          </Box>
-        )}
-      </CardContent>
-    </Card>
-  );
-};
+type Ticket = { _id?: string; subject?: string; category?: string; status?: string; createdAt?: string };
 
-/** Corporate dashboard (spec 2.5): greeting, summary cards and three lists of fixed sample data. */
+/**
+ * The corporate overview (spec 2.5 and 2.6; contract "Dashboards"): the company's own figures from
+ * GET /api/dashboard/corporate in one call: greeting, balance, ventures by status, money raised
+ * against the targets, investors, money raised per month, the latest investments into its ventures
+ * (amount and date; investors stay anonymous) and its support tickets.
+ */
 export const CorporateOverview = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const authProvider = useAuthProvider() as BackofficeAuthProvider | undefined;
-  const { data: profile } = useQuery({
-    queryKey: ['backoffice', 'profile', 'cached'],
-    queryFn: async () => (await authProvider?.getProfile()) ?? null,
+  const createPath = useCreatePath();
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const { data, isPending, error } = useQuery<Figures>({
+    queryKey: corporateOverviewKey,
+    queryFn: () => dataProvider.getCorporateOverview(),
   });
-  const sample = CORPORATE_SAMPLE;
-  const money = (value: number) => formatEuros(value, locale);
-  const active = sample.investments.filter((i) => i.status === 'invested').length;
-  const repaid = sample.investments.filter((i) => i.status === 'repaid').length;
-  const openTickets = sample.tickets.filter((t) => t.status !== 'Closed').length;
-  const lastLogin = formatDate(profile?.lastLoginAt, locale, true);
+  const t = (key: string, options?: Record<string, unknown>) =>
+    translate(`app.overview.corporate.${key}`, options);
+  const money = (value: number | undefined) => (value === undefined ? '-' : formatEuros(value, locale));
+  const count = (value: number | undefined) =>
+    value === undefined ? '-' : new Intl.NumberFormat(locale).format(value);
+  const lastLogin = formatDate(data?.lastLoginAt, locale, true);
+  const totalVentures = data ? VENTURE_STATES.reduce((sum, key) => sum + data.ventures[key], 0) : undefined;
+  const share = data && data.target > 0 ? Math.min(1, data.raised / data.target) : 0;
+  const tickets = (data?.tickets ?? []) as Ticket[];
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
       <Title title="app.menu.dashboard" />
       <Typography variant="h5" component="h1">
-        {translate('app.overview.greeting', { name: profile?.firstName ?? '' })}
+        {data
+          ? translate('app.overview.greeting', { name: data.firstName })
+          : translate('app.menu.dashboard')}
       </Typography>
-      {lastLogin ? (
-        <Typography variant="body2" color="text.secondary" gutterBottom>
-          {translate('app.overview.last_login', { date: lastLogin })}
-        </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {lastLogin ? translate('app.overview.last_login', { date: lastLogin }) : '\u00a0'}
+      </Typography>
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {t('load_error')}
+        </Alert>
       ) : null}
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
-        {translate('app.overview.sample_notice')}
-      </Typography>
 
       <Grid container spacing={2} sx={{ mb: 2 }}>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <SummaryCard label="app.overview.balance" value={money(sample.balance)} />
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Figure label="app.overview.balance" value={money(data?.balance)} loading={isPending} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <SummaryCard label="app.overview.active_investments" value={active} />
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Figure
+            label="app.overview.corporate.ventures"
+            loading={isPending}
+            value={
+              <>
+                {count(totalVentures)}
+                <Stack direction="row" useFlexGap spacing={0.5} sx={{ flexWrap: 'wrap', mt: 1 }}>
+                  {VENTURE_STATES.map((key) => (
+                    <Chip
+                      key={key}
+                      size="small"
+                      variant="outlined"
+                      label={`${t(`state.${key}`)}: ${count(data?.ventures[key])}`}
+                    />
+                  ))}
+                </Stack>
+              </>
+            }
+          />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <SummaryCard label="app.overview.expected_returns" value={money(sample.expectedReturns)} />
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Figure
+            label="app.overview.corporate.raised"
+            loading={isPending}
+            value={
+              <>
+                {money(data?.raised)}
+                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                  {t('of_target', { target: money(data?.target), percent: Math.round(share * 100) })}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.round(share * 100)}
+                  sx={{ mt: 1, height: 6, borderRadius: 3 }}
+                  aria-label={t('raised_progress')}
+                />
+              </>
+            }
+          />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <SummaryCard label="app.overview.profit_earned" value={money(sample.profitEarned)} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <SummaryCard label="app.overview.repaid_ventures" value={repaid} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <SummaryCard label="app.overview.open_tickets" value={openTickets} />
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Figure
+            label="app.overview.corporate.investors"
+            value={count(data?.investors)}
+            loading={isPending}
+          />
         </Grid>
       </Grid>
 
+      <Box sx={{ mb: 2 }}>
+        <MonthlyAmounts
+          rows={data?.raisedByMonth}
+          keys={{
+            title: 'app.overview.corporate.raised_by_month',
+            caption: 'app.overview.corporate.chart_caption',
+            series: 'app.overview.corporate.raised',
+            colMonth: 'app.overview.admin.col_month',
+            colAmount: 'app.overview.admin.col_amount',
+          }}
+        />
+      </Box>
+
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <Section
-            title="app.overview.investments"
-            empty="app.overview.no_investments"
-            head={[
-              'app.overview.col_venture',
-              'app.overview.col_amount',
-              'app.overview.col_profit_paid',
-              'app.overview.col_status',
-            ]}
-            rows={sample.investments.map((row) => (
-              <TableRow key={row.venture}>
-                <TableCell>{row.venture}</TableCell>
-                <TableCell>{money(row.amount)}</TableCell>
-                <TableCell>{money(row.profitPaid)}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={translate(`app.enums.investmentStatus.${row.status}`)}
-                  />
-                </TableCell>
-              </TableRow>
-            ))}
-          />
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <Section title="app.overview.corporate.recent_investments">
+            {isPending ? (
+              <Skeleton height={120} />
+            ) : (
+              <Rows
+                empty="app.overview.corporate.no_investments"
+                head={[
+                  'app.overview.col_venture',
+                  'app.overview.col_amount',
+                  'app.overview.col_date',
+                  'app.overview.col_status',
+                ]}
+              >
+                {(data?.recentInvestments ?? []).map((row) => (
+                  <TableRow key={row._id}>
+                    <TableCell>
+                      <Link to={createPath({ resource: 'ventures', type: 'show', id: row.ventureId })}>
+                        {row.ventureTitle}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(row.amount)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(row.investmentDate, locale) ?? '-'}
+                    </TableCell>
+                    <TableCell>
+                      {translate(`app.enums.investmentStatus.${row.status}`, { _: row.status })}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </Rows>
+            )}
+          </Section>
         </Grid>
-        <Grid size={{ xs: 12, lg: 6 }}>
-          <Section
-            title="app.overview.transactions"
-            empty="app.overview.no_transactions"
-            head={[
-              'app.overview.col_note',
-              'app.overview.col_date',
-              'app.overview.col_balance_before',
-              'app.overview.col_amount',
-            ]}
-            rows={sample.transactions.map((row) => (
-              <TableRow key={`${row.changedAt}-${row.note}`}>
-                <TableCell>{translate(row.note)}</TableCell>
-                <TableCell>{formatDate(row.changedAt, locale)}</TableCell>
-                <TableCell>{money(row.balanceBefore)}</TableCell>
-                <TableCell
-                  sx={{ color: row.amount < 0 ? 'error.main' : 'success.main', whiteSpace: 'nowrap' }}
-                >
-                  {row.amount > 0 ? '+' : ''}
-                  {money(row.amount)}
-                </TableCell>
-              </TableRow>
-            ))}
-          />
-        </Grid>
-        <Grid size={12}>
-          <Section
-            title="app.overview.tickets"
-            empty="app.overview.no_tickets"
-            head={[
-              'app.overview.col_subject',
-              'app.overview.col_category',
-              'app.overview.col_date',
-              'app.overview.col_status',
-            ]}
-            rows={sample.tickets.map((row) => (
-              <TableRow key={row.subject}>
-                <TableCell>{translate(row.subject)}</TableCell>
-                <TableCell>{translate(`app.overview.ticket_category.${keyOf(row.category)}`)}</TableCell>
-                <TableCell>{formatDate(row.createdAt, locale)}</TableCell>
-                <TableCell>{translate(`app.overview.ticket_status.${keyOf(row.status)}`)}</TableCell>
-              </TableRow>
-            ))}
-          />
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <Section title="app.overview.tickets">
+            {isPending ? (
+              <Skeleton height={120} />
+            ) : (
+              <Rows
+                empty="app.overview.no_tickets"
+                head={[
+                  'app.overview.col_subject',
+                  'app.overview.col_category',
+                  'app.overview.col_date',
+                  'app.overview.col_status',
+                ]}
+              >
+                {tickets.map((row, i) => (
+                  <TableRow key={row._id ?? i}>
+                    <TableCell>{row.subject}</TableCell>
+                    <TableCell>{row.category}</TableCell>
+                    <TableCell>{formatDate(row.createdAt, locale) ?? '-'}</TableCell>
+                    <TableCell>{row.status}</TableCell>
+                  </TableRow>
+                ))}
+              </Rows>
+            )}
+          </Section>
         </Grid>
       </Grid>
     </Box>

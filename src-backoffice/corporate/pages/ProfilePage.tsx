@@ -18,6 +18,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { AFRICAN_COUNTRIES, LEGAL_FORMS } from '../../../src-shared/constants/countries';
 import { enumChoices } from '../../components/choices';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { BackofficeAuthProvider } from '../../providers/authProvider';
@@ -30,7 +31,15 @@ const ProfileToolbar = () => (
   </Toolbar>
 );
 
-/** Corporate profile (spec 2.6: like the investor profile without city). */
+/** The corporate registration's countries (spec 3), plus the account's own if it is another one. */
+function countryChoices(current: unknown): { id: string; name: string }[] {
+  const choices = AFRICAN_COUNTRIES.map(({ name }) => ({ id: name, name }));
+  if (typeof current === 'string' && current !== '' && !choices.some((choice) => choice.id === current))
+    choices.unshift({ id: current, name: current });
+  return choices;
+}
+
+/** Corporate profile (spec 2.6: like the investor profile without city, plus the company's fields). */
 export const ProfilePage = () => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -105,10 +114,45 @@ export const ProfilePage = () => {
                 <TextInput fullWidth source="phone" type="tel" validate={required()} />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
-                <TextInput fullWidth source="countryName" validate={required()} />
+                <SelectInput
+                  fullWidth
+                  source="countryName"
+                  choices={countryChoices(profile.countryName)}
+                  translateChoice={false}
+                  validate={required()}
+                />
               </Grid>
               <Grid size={{ xs: 12, md: 6 }}>
                 <TextInput fullWidth source="address" validate={required()} />
+              </Grid>
+            </Grid>
+            <Typography variant="h6" component="h2">
+              {translate('app.profile.company')}
+            </Typography>
+            <Grid container columnSpacing={2} rowSpacing={1} sx={{ width: '100%', maxWidth: 900 }}>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextInput fullWidth source="companyName" validate={required()} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <SelectInput
+                  fullWidth
+                  source="legalForm"
+                  choices={LEGAL_FORMS.map((form) => ({ id: form, name: form }))}
+                  translateChoice={false}
+                  validate={required()}
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextInput fullWidth source="registrationNumber" validate={required()} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextInput fullWidth source="registeredAddress" validate={required()} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextInput fullWidth source="companyEmail" type="email" validate={[required(), email()]} />
+              </Grid>
+              <Grid size={{ xs: 12, md: 6 }}>
+                <TextInput fullWidth source="companyPhone" type="tel" validate={required()} />
               </Grid>
             </Grid>
             <Typography variant="h6" component="h2">

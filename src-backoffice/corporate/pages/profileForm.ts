@@ -14,6 +14,12 @@ export const PROFILE_FIELDS = [
   'newsletterFrequency',
   'transactionNotification',
   'latestNewsNotification',
+  'companyName',
+  'legalForm',
+  'registrationNumber',
+  'registeredAddress',
+  'companyEmail',
+  'companyPhone',
 ] as const;
 
 export const PROFILE_REQUIRED_FIELDS = [
@@ -23,6 +29,12 @@ export const PROFILE_REQUIRED_FIELDS = [
   'phone',
   'countryName',
   'address',
+  'companyName',
+  'legalForm',
+  'registrationNumber',
+  'registeredAddress',
+  'companyEmail',
+  'companyPhone',
 ] as const;
 
 export const MIN_PASSWORD_LENGTH = 8;

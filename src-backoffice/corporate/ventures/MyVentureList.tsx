@@ -1,4 +1,4 @@
-import { Link as MuiLink } from '@mui/material';
+import { Link as MuiLink, Stack } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -29,6 +29,17 @@ const TitleLink = (_props: { label?: string }) => {
     >
       {record.title}
     </MuiLink>
+  );
+};
+
+/** The admin status as a chip, and a second one while the venture is still a draft (not submitted). */
+const StatusChips = (_props: { label?: string }) => {
+  const record = useRecordContext<{ visibility?: string }>();
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
+      {record?.visibility === 'draft' ? <EnumField source="visibility" enumName="visibility" /> : null}
+    </Stack>
   );
 };
 
@@ -73,7 +84,7 @@ export const MyVentureList = () => {
           <EnumField source="ventureType" enumName="ventureType" />
         </DataTable.Col>
         <DataTable.Col source="adminStatus" label="resources.ventures.fields.status">
-          <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
+          <StatusChips />
         </DataTable.Col>
         <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
           <FundingField />

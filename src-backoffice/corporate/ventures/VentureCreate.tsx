@@ -2,11 +2,12 @@ import { Create, SimpleForm, useNotify, useRedirect, type RaRecord } from 'react
 import { errorText } from '../../components/errors';
 import { toVenturePayload } from './ventureForm';
 import { VentureInputs } from './VentureInputs';
+import { imagesPath } from './paths';
 
 /**
  * Create venture (spec 2.6 and 5). The server answers 'Venture created!' and stores it as a draft,
- * coming-soon, pending review. The image page comes with a later issue; until then the new venture's
- * page opens.
+ * coming-soon, pending review; the app goes on to the new venture's image page. react-admin's
+ * SaveButton is disabled while the request runs, so a double click creates one venture.
  */
 export const VentureCreate = () => {
   const notify = useNotify();
@@ -17,7 +18,7 @@ export const VentureCreate = () => {
       mutationOptions={{
         onSuccess: (data: RaRecord) => {
           notify('app.corporate.ventures.created', { type: 'success' });
-          redirect('show', 'ventures', data.id, data);
+          redirect(() => imagesPath(data.id));
         },
         onError: (error: unknown) =>
           notify(errorText(error, 'app.corporate.ventures.create_failed'), { type: 'error' }),

@@ -11,6 +11,7 @@ import {
 import { errorText } from '../../components/errors';
 import { toVenturePayload } from './ventureForm';
 import { VentureInputs } from './VentureInputs';
+import { ownVentureLoad } from './VentureLoadError';
 
 const Actions = () => (
   <TopToolbar>
@@ -28,12 +29,7 @@ export const VentureEdit = () => {
       actions={<Actions />}
       mutationMode="pessimistic"
       transform={toVenturePayload}
-      queryOptions={{
-        onError: () => {
-          notify('app.corporate.ventures.load_detail_failed', { type: 'error' });
-          redirect('list', 'ventures');
-        },
-      }}
+      {...ownVentureLoad}
       mutationOptions={{
         onSuccess: (data: RaRecord) => {
           notify('app.notification.updated', { type: 'success' });

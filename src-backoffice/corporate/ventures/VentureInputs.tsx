@@ -1,5 +1,14 @@
-import { Box, Grid, Typography } from '@mui/material';
-import { BooleanInput, DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { Alert, Box, Grid, Typography } from '@mui/material';
+import {
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { MONEY_TERMS } from '../../../src-shared/rules/venture';
 import { enumChoices } from '../../components/choices';
 import { CountryInput } from '../../components/CountryInput';
 import { useRequiredField, useVentureRule } from './useRequiredField';
@@ -15,9 +24,33 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
   const rules = (field: string) =>
     requiredFields.includes(field) ? [requiredField(field), ventureRule(field)] : [ventureRule(field)];
   const isRequired = (field: string) => requiredFields.includes(field);
+  // Spec 5 and the contract: once an approved venture holds money its terms are frozen (the server
+  // answers 409); the form shows them read-only with the reason instead of offering a failing save.
+  const record = useRecordContext<{
+    adminStatus?: string;
+    amountFunded?: number;
+    lifecycleStatus?: string;
+  }>();
+  const approved = mode === 'edit' && record?.adminStatus === 'approved';
+  const frozen =
+    approved &&
+    ((record?.amountFunded ?? 0) > 0 ||
+      record?.lifecycleStatus === 'funded' ||
+      record?.lifecycleStatus === 'repaid');
+  const term = (field: string) =>
+    frozen && (MONEY_TERMS as readonly string[]).includes(field) ? { readOnly: true } : {};
+  // An approved venture does not go back to draft (the server refuses it).
+  const visibilityChoices = enumChoices('visibility').map((choice) =>
+    approved && choice.id === 'draft' ? { ...choice, disabled: true } : choice,
+  );
 
   return (
     <Box sx={{ width: '100%', maxWidth: 960 }}>
+      {frozen ? (
+        <Alert severity="info" variant="outlined" sx={{ mb: 2 }}>
+          {translate('app.corporate.ventures.frozen_notice')}
+        </Alert>
+      ) : null}
       <Typography variant="h6" component="h2" gutterBottom>
         {translate('app.corporate.ventures.section_general')}
       </Typography>
@@ -29,6 +62,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <CountryInput
             fullWidth
             source="country"
+            {...term('country')}
             validate={rules('country')}
             isRequired={isRequired('country')}
           />
@@ -37,6 +71,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <SelectInput
             fullWidth
             source="ventureType"
+            {...term('ventureType')}
             choices={enumChoices('ventureType')}
             validate={rules('ventureType')}
             isRequired={isRequired('ventureType')}
@@ -46,6 +81,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <SelectInput
             fullWidth
             source="riskLevel"
+            {...term('riskLevel')}
             choices={enumChoices('riskLevel')}
             defaultValue="medium"
           />
@@ -55,7 +91,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
             <SelectInput
               fullWidth
               source="visibility"
-              choices={enumChoices('visibility')}
+              choices={visibilityChoices}
               helperText="app.corporate.ventures.visibility_help"
             />
           </Grid>
@@ -90,6 +126,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <NumberInput
             fullWidth
             source="targetAmount"
+            {...term('targetAmount')}
             helperText="app.corporate.ventures.help_eur"
             step={0.01}
             min={0}
@@ -101,6 +138,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <NumberInput
             fullWidth
             source="minInvestmentAmount"
+            {...term('minInvestmentAmount')}
             helperText="app.corporate.ventures.help_eur"
             step={0.01}
             min={0}
@@ -112,6 +150,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <NumberInput
             fullWidth
             source="maxInvestmentAmount"
+            {...term('maxInvestmentAmount')}
             helperText="app.corporate.ventures.help_eur"
             step={0.01}
             min={0}
@@ -123,6 +162,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <NumberInput
             fullWidth
             source="expectedReturn"
+            {...term('expectedReturn')}
             helperText="app.corporate.ventures.help_percent"
             step={0.01}
             min={0}
@@ -135,6 +175,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <NumberInput
             fullWidth
             source="investmentPeriod"
+            {...term('investmentPeriod')}
             helperText="app.corporate.ventures.help_months"
             step={1}
             min={1}
@@ -147,12 +188,13 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <DateInput
             fullWidth
             source="closingDate"
+            {...term('closingDate')}
             validate={rules('closingDate')}
             isRequired={isRequired('closingDate')}
           />
         </Grid>
         <Grid size={12}>
-          <BooleanInput source="isConvertible" defaultValue={false} />
+          <BooleanInput source="isConvertible" {...term('isConvertible')} defaultValue={false} />
         </Grid>
       </Grid>
 
@@ -164,6 +206,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <NumberInput
             fullWidth
             source="collateralValue"
+            {...term('collateralValue')}
             helperText="app.corporate.ventures.help_eur"
             step={0.01}
             min={0}
@@ -175,6 +218,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <NumberInput
             fullWidth
             source="loanToValue"
+            {...term('loanToValue')}
             helperText="app.corporate.ventures.help_percent"
             step={0.01}
             min={0}

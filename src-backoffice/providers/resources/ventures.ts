@@ -3,7 +3,7 @@
  *
  * | app | verb | HTTP call |
  * |---|---|---|
- * | admin | getList | GET /api/ventures/admin-get-all?search&lifecycleStatus&ventureType&adminStatus&visibility&riskLevel&country&sortBy&order&page&limit |
+ * | admin | getList | GET /api/ventures/admin-get-all?search&lifecycleStatus&ventureType&adminStatus&visibility&riskLevel&country&submitted&sortBy&order&page&limit |
  * | admin | getOne | GET /api/ventures/id/{ventureId} |
  * | admin | update | PATCH /api/ventures/admin/{ventureId}/admin-status-update { adminStatus, adminNotes } |
  * | admin | closeFunding(id) | POST /api/ventures/admin/{ventureId}/close-funding |
@@ -11,12 +11,15 @@
  * | admin | recordRepayment(id, { amount, final }, idempotencyKey) | POST /api/ventures/admin/{ventureId}/repayments, header Idempotency-Key |
  * | admin | getVentureInvestments(id) | GET /api/investments/admin?ventureId&page&limit=100, every page |
  * | corporate | getList | GET /api/ventures/my-ventures (sorted and paginated here) |
- * | corporate | getOne | GET /api/ventures/id/{ventureId} |
+ * | corporate | getOne | GET /api/ventures/my-ventures/{ventureId} (own ventures only: 404 for another company's) |
+ * | corporate | getMyVentureInvestments(id) | GET /api/ventures/my-ventures/{ventureId}/investments (amounts and dates, no investor) |
  * | corporate | create | POST /api/ventures { writable fields, lifecycleStatus, visibility, dateIssued: null } |
  * | corporate | update | PATCH /api/ventures/id/{ventureId} { changed writable fields } |
+ * | corporate | uploadVentureImage(id, image, onProgress) | PATCH /api/ventures/id/{ventureId}/upload-image (multipart field `images`; progress through XMLHttpRequest) |
+ * | corporate | deleteVentureImage(id, imageUrl) | PATCH /api/ventures/{ventureId}/delete-image { imageUrl } |
  */
 import type { GetOneParams, Identifier } from 'react-admin';
-import { call } from '../../../src-shared/api/http';
+import { api, call } from '../../../src-shared/api/http';
 import type { JsonBody, Query, RequestBody } from '../../../src-shared/api/types';
 import {
   changedFields,
@@ -32,6 +35,7 @@ import {
   type ResourceContext,
   type ResourceHandlers,
 } from '../mapping';
+import { xhrFetch, type UploadProgress } from '../xhrFetch';
 
 type AdminVentureQuery = Query<'/api/ventures/admin-get-all'>;
 type ReviewBody = RequestBody<'/api/ventures/admin/{ventureId}/admin-status-update', 'patch'>;
@@ -41,6 +45,9 @@ export type RepaymentInput = RequestBody<'/api/ventures/admin/{ventureId}/repaym
 export type RepaymentAnswer = JsonBody<'/api/ventures/admin/{ventureId}/repayments', 'post'>;
 export type VentureMoneyAnswer = JsonBody<'/api/ventures/admin/{ventureId}/close-funding', 'post'>;
 export type VentureInvestment = JsonBody<'/api/investments/admin'>['data'][number] & { id: string };
+/** `{ message, images }`: the venture's images (relative paths) after the change. */
+export type VentureImagesAnswer = JsonBody<'/api/ventures/id/{ventureId}/upload-image', 'patch'>;
+export type OwnVentureInvestments = JsonBody<'/api/ventures/my-ventures/{ventureId}/investments'>;
 
 /** The columns the admin list sorts by on the server (react-admin's sort field -> sortBy). */
 const ADMIN_SORT_FIELDS = [
@@ -62,6 +69,7 @@ const ADMIN_FILTERS = [
   'visibility',
   'riskLevel',
   'country',
+  'submitted',
 ] as const satisfies ReadonlyArray<keyof AdminVentureQuery>;
 
 function ventureGetOne({ client }: ResourceContext) {
@@ -146,6 +154,19 @@ export function ventureMoneyCalls({ client }: ResourceContext) {
   };
 }
 
+/** A company's calls on its own ventures that are not react-admin verbs. */
+export function ownVentureCalls({ client }: ResourceContext) {
+  return {
+    /** The venture's investments: count, amounts and dates; investors stay anonymous to the company. */
+    getMyVentureInvestments: (id: Identifier): Promise<OwnVentureInvestments> =>
+      call(
+        client.GET('/api/ventures/my-ventures/{ventureId}/investments', {
+          params: { path: { ventureId: idParam(id) } },
+        }),
+      ),
+  };
+}
+
 export function corporateVentures(ctx: ResourceContext): ResourceHandlers {
   const { client } = ctx;
   return {
@@ -153,7 +174,14 @@ export function corporateVentures(ctx: ResourceContext): ResourceHandlers {
       const answer = await call(client.GET('/api/ventures/my-ventures'));
       return sortAndPaginate((answer.data ?? []).map(withId), params);
     },
-    getOne: ventureGetOne(ctx),
+    // Owner-scoped: another company's venture is a 404 here even when it is public, so no corporate
+    // screen (page, edit form, images) ever opens it.
+    getOne: async ({ id }: GetOneParams) => {
+      const { data } = await call(
+        client.GET('/api/ventures/my-ventures/{ventureId}', { params: { path: { ventureId: idParam(id) } } }),
+      );
+      return { data: withId(data) };
+    },
     create: async (params) => {
       const body = {
         ...pick(params.data as Record<string, unknown>, VENTURE_WRITABLE_FIELDS),
@@ -176,5 +204,45 @@ export function corporateVentures(ctx: ResourceContext): ResourceHandlers {
       );
       return { data: updatedRecord(answer, params) };
     },
+  };
+}
+
+/** The name the uploaded picture carries (the server stores it under a name of its own). */
+const UPLOAD_NAME = 'venture-image.jpg';
+
+/** A corporate account's (or an admin's) calls on a venture's images. */
+export function ventureImageCalls({ client }: ResourceContext) {
+  return {
+    /** Adds one picture (the cropped JPEG); `onProgress` gets the share of the body sent, 0..1. */
+    uploadVentureImage: (
+      id: Identifier,
+      image: Blob,
+      onProgress?: UploadProgress,
+    ): Promise<VentureImagesAnswer> => {
+      const form = new FormData();
+      form.append('images', image, image instanceof File && image.name ? image.name : UPLOAD_NAME);
+      // Upload progress needs XMLHttpRequest (xhrFetch.ts); only the page's own client goes through
+      // it, a client given to the dataProvider (tests, another origin) keeps its own fetch.
+      const withProgress = onProgress && client === api && typeof XMLHttpRequest !== 'undefined';
+      return call(
+        client.PATCH('/api/ventures/id/{ventureId}/upload-image', {
+          params: { path: { ventureId: idParam(id) } },
+          // A FormData body goes out as multipart/form-data as it is (src-shared/api/http.ts).
+          body: form as never,
+          ...(withProgress ? { fetch: xhrFetch(onProgress) } : {}),
+        }),
+      ).then((answer) => {
+        onProgress?.(1);
+        return answer;
+      });
+    },
+    /** Removes one picture, named by the relative path the venture lists. */
+    deleteVentureImage: (id: Identifier, imageUrl: string): Promise<VentureImagesAnswer> =>
+      call(
+        client.PATCH('/api/ventures/{ventureId}/delete-image', {
+          params: { path: { ventureId: idParam(id) } },
+          body: { imageUrl },
+        }),
+      ),
   };
 }

@@ -7,6 +7,7 @@ import { formatDate } from '../../components/DateText';
 import { EnumField } from '../../components/EnumField';
 import { countryName } from '../../components/CountryInput';
 import { fundedShare } from '../../components/FundingField';
+import { VentureChartsCard } from './VentureChartsCard';
 import { ventureImageUrl } from './ventureImage';
 
 /**
@@ -211,6 +212,8 @@ export const VentureDetails = () => {
           </Grid>
         </CardContent>
       </Card>
+
+      <VentureChartsCard record={record} />
 
       <Card variant="outlined">
         <CardContent>

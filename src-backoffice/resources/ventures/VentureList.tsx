@@ -64,6 +64,17 @@ const ventureFilters = [
     emptyText="app.filters.all"
   />,
   <CountryInput key="country" source="country" emptyText="app.filters.all" />,
+  // Submitted for review (public or private) or still the company's draft: the overview's waiting
+  // ventures are the submitted ones.
+  <SelectInput
+    key="submitted"
+    source="submitted"
+    choices={[
+      { id: 'true', name: 'app.ventures.submitted_yes' },
+      { id: 'false', name: 'app.ventures.submitted_no' },
+    ]}
+    emptyText="app.filters.all"
+  />,
 ];
 
 const Empty = () => <EmptyList message="app.ventures.none_found" />;

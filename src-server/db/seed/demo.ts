@@ -318,7 +318,7 @@ const VENTURES: DemoVenture[] = [
     ventureType: 'business',
     riskLevel: 'high',
     lifecycleStatus: 'coming-soon',
-    visibility: 'draft',
+    visibility: 'public',
     adminStatus: 'pending',
     target: 40000,
     min: 50,

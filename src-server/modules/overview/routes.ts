@@ -18,7 +18,7 @@ export function overviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '- `invested`: every investment not refunded;',
             "- `heldInBalances`: the investors' and companies' balances together;",
             '- `inEscrow`: money held for ventures still raising;',
-            '- `venturesAwaitingReview`: ventures `pending` or `under-review`, drafts included (a new venture is submitted for review at creation), not deleted, not cancelled;',
+            "- `venturesAwaitingReview`: ventures submitted for review (visibility `public` or `private`, not `draft`) that are `pending` or `under-review`, not deleted, not cancelled; drafts are the companies' work in progress (`GET /api/ventures/admin-get-all?submitted=true` with `adminStatus=pending`, and with `adminStatus=under-review`, list the same ventures);",
             '- `verificationsAwaitingReview`: people whose identity documents wait for a decision (`GET /api/kyc/admin?status=pending`);',
             '- `signUps30d`: accounts created in the last 30 days;',
             '- `openTickets` and `complaintsDueSoon`: always 0 for now: support tickets do not exist yet (issue 15);',

@@ -2,7 +2,20 @@
  * The admin overview's figures (contract, "Dashboards"), each one query over the whole platform.
  * Money is summed in cents in the database and answered in euros.
  */
-import { and, count, countDistinct, eq, gt, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  type AnyColumn,
+  count,
+  countDistinct,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  sql,
+} from 'drizzle-orm';
 import {
   OVERVIEW_MONTHS,
   type AdminOverview,
@@ -14,9 +27,9 @@ import { accounts, investments, kycVerifications, users, ventures } from '../../
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A sum of a bigint column (numeric in PostgreSQL, read as text), 0 when there are no rows. */
-const sumOf = (column: typeof investments.amountCents | typeof accounts.balanceCents) =>
-  sql<string>`coalesce(sum(${column}), 0)`;
-const euros = (text: string | undefined) => centsToEuros(BigInt(text ?? '0'));
+export const sumOf = (column: AnyColumn) => sql<string>`coalesce(sum(${column}), 0)`;
+/** Euros of such a sum. */
+export const euros = (text: string | undefined) => centsToEuros(BigInt(text ?? '0'));
 
 /** 'YYYY-MM' of a UTC month start. */
 const monthKey = (d: Date) => d.toISOString().slice(0, 7);
@@ -32,8 +45,22 @@ export function lastMonths(now: Date): string[] {
   );
 }
 
-async function investedByMonth(db: DbOrTx, now: Date): Promise<MonthAmount[]> {
+/**
+ * Euros invested per month over the last `OVERVIEW_MONTHS` calendar months (UTC), oldest first,
+ * months without investments 0; refunded investments do not count. With `ownerId`, only the
+ * investments into that company's ventures (not deleted): the corporate dashboard's `raisedByMonth`.
+ */
+export async function investedByMonth(db: DbOrTx, now: Date, ownerId?: string): Promise<MonthAmount[]> {
   const month = sql<string>`to_char(${investments.investmentDate} AT TIME ZONE 'UTC', 'YYYY-MM')`;
+  const ownVentures = ownerId
+    ? inArray(
+        investments.ventureId,
+        db
+          .select({ id: ventures.id })
+          .from(ventures)
+          .where(and(eq(ventures.createdBy, ownerId), eq(ventures.isDeleted, false))),
+      )
+    : undefined;
   const rows = await db
     .select({ month, cents: sumOf(investments.amountCents) })
     .from(investments)
@@ -42,6 +69,7 @@ async function investedByMonth(db: DbOrTx, now: Date): Promise<MonthAmount[]> {
         ne(investments.status, 'refunded'),
         gte(investments.investmentDate, monthStart(now, 1 - OVERVIEW_MONTHS)),
         lt(investments.investmentDate, monthStart(now, 1)),
+        ownVentures,
       ),
     )
     .groupBy(month);
@@ -66,6 +94,7 @@ export async function adminOverview(db: DbOrTx, now: Date): Promise<AdminOvervie
       .where(
         and(
           inArray(ventures.adminStatus, ['pending', 'under-review']),
+          ne(ventures.visibility, 'draft'),
           eq(ventures.isDeleted, false),
           isNull(ventures.cancelledAt),
         ),

@@ -13,6 +13,7 @@ import {
   ventureUpdateSchema,
   ventureViewResponseSchema,
 } from '../../../src-shared/contracts/ventures';
+import { companyInvestmentListSchema } from '../../../src-shared/contracts/dashboard';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -21,8 +22,10 @@ import {
   addImages,
   createVenture,
   deleteImage,
+  getOwnVenture,
   getVisibleVenture,
   listAllVentures,
+  listOwnVentureInvestments,
   listOwnVentures,
   listPublicVentures,
   MAX_IMAGE_BYTES,
@@ -38,6 +41,20 @@ import { idParam } from '../../lib/params';
 const idParams = idParam('ventureId', 'venture.not_found');
 const imagesResponse = z.object({ message: z.string(), images: z.array(z.string()) });
 const savedResponse = z.object({ message: z.string(), data: ventureSchema });
+
+/** Submitting for review, in the PATCH route's description (README, Decisions). */
+const SUBMIT_RULES = [
+  'Submitting for review (README, "Decisions"):',
+  '',
+  '| The venture | The change | What happens |',
+  '|---|---|---|',
+  "| new (POST) | - | a draft: visibility `draft`, adminStatus `pending`; the company's work in progress, not waiting for review |",
+  '| draft | owner sends `visibility: public` or `private` | "Submit for review": it now waits for review (admin overview, `submitted=true`) |',
+  '| not approved | `visibility: draft` | back to draft (withdrawn from review) |',
+  "| approved | `visibility: draft` | 409 `venture.approved_no_draft` 'An approved venture cannot go back to draft.' (anyone, admins too) |",
+  '| rejected, not cancelled | the owner saves any change | adminStatus back to `pending` (submitted again when not a draft); `adminNotes` kept, so the company still reads the last reason |',
+  '| rejected | an admin saves a change | adminStatus unchanged (admins decide through the review call) |',
+].join('\n');
 
 export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -109,6 +126,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['ventures'],
           summary:
             'Edit a venture (owner or admin). Once approved with investments, only texts, tags and images change (409)',
+          description: SUBMIT_RULES,
           params: idParams,
           body: ventureUpdateSchema,
           response: responses({ 200: savedResponse }, ...WRITE, ...ROLE, 404, 409),
@@ -197,6 +215,43 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/ventures/my-ventures/:ventureId',
+      {
+        onRequest: requireRole('corporate'),
+        schema: {
+          tags: ['ventures'],
+          summary: "One of the signed-in corporate's own ventures, with every field",
+          description:
+            "What the corporate app reads a venture with (its page and forms). Another company's venture answers 404 `venture.not_found`, even an approved public one, as does a deleted or unknown one. The fields are those the owner gets from `GET /api/ventures/id/{id}`.",
+          params: idParams,
+          response: responses({ 200: z.object({ data: ventureSchema }) }, ...ROLE, 404),
+        },
+      },
+      async (request) => {
+        const venture = await getOwnVenture(ctx.db, request.params.ventureId, requireAuth(request).user.id);
+        if (!venture) throw notFound('venture.not_found');
+        return { data: venture };
+      },
+    );
+
+    app.get(
+      '/ventures/my-ventures/:ventureId/investments',
+      {
+        onRequest: requireRole('corporate'),
+        schema: {
+          tags: ['ventures'],
+          summary: "The investments in one of the signed-in corporate's own ventures, newest first",
+          description:
+            "Every investment that was not refunded (`invested`, `completed`, `repaid`), newest first: `_id`, `amount` (euros), `status` and `investmentDate` only, never the investor's name, e-mail or id. `count` is how many, `total` their amounts added up (euros). Another company's venture answers 404 `venture.not_found`.",
+          params: idParams,
+          response: responses({ 200: companyInvestmentListSchema }, ...ROLE, 404),
+        },
+      },
+      async (request) =>
+        listOwnVentureInvestments(ctx.db, request.params.ventureId, requireAuth(request).user.id),
+    );
+
+    app.get(
       '/ventures/admin-get-all',
       {
         onRequest: requireRole('admin'),
@@ -204,6 +259,8 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['ventures'],
           summary:
             'Every venture for the back office, with filters (10 a page); sortBy createdAt (default), closingDate, expectedReturn, targetAmount, amountFunded, title, adminStatus or lifecycleStatus; order asc or desc (default)',
+          description:
+            '`submitted=true` keeps the ventures submitted for review (visibility `public` or `private`), `submitted=false` the drafts: `adminStatus=pending&submitted=true` plus `adminStatus=under-review&submitted=true` are the ventures the admin overview counts as awaiting review.',
           querystring: adminVentureListQuerySchema,
           response: responses({ 200: ventureListResponseSchema }, 400, ...ROLE),
         },

@@ -14,6 +14,7 @@ import type {
   VentureView,
 } from '../../../src-shared/contracts/ventures';
 import type { AdminStatus } from '../../../src-shared/constants/enums';
+import type { CompanyInvestmentList } from '../../../src-shared/contracts/dashboard';
 import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
 import { fileTypeOf, IMAGE_TYPES } from '../../lib/file-type';
@@ -227,6 +228,10 @@ export function listAllVentures(db: DbOrTx, query: AdminVentureListQuery, now = 
   const where = [eq(ventures.isDeleted, false), ...filterConditions(query, now)];
   if (query.adminStatus) where.push(eq(ventures.adminStatus, query.adminStatus));
   if (query.visibility) where.push(eq(ventures.visibility, query.visibility));
+  if (query.submitted)
+    where.push(
+      query.submitted === 'true' ? ne(ventures.visibility, 'draft') : eq(ventures.visibility, 'draft'),
+    );
   return listWhere(db, and(...where), query);
 }
 
@@ -263,6 +268,48 @@ export async function getVisibleVenture(
   const reachable = row.venture.adminStatus === 'approved' && row.venture.visibility !== 'draft';
   if (!privileged && !reachable) return null;
   return viewFor(auth, row.venture, row.createdBy);
+}
+
+/** One of the company's own ventures with every field; null when it is another company's (even a
+ * public one), deleted or unknown: the corporate app reads its ventures only through this. */
+export async function getOwnVenture(db: DbOrTx, id: string, ownerId: string): Promise<Venture | null> {
+  const row = await loadRow(db, id);
+  if (!row || row.venture.createdBy !== ownerId) return null;
+  return toVenture(row.venture, row.createdBy);
+}
+
+/** Every investment not refunded into one of the company's own ventures, newest first: amount,
+ * status and date only, never the investor. 404 `venture.not_found` for another company's venture. */
+export async function listOwnVentureInvestments(
+  db: DbOrTx,
+  id: string,
+  ownerId: string,
+): Promise<CompanyInvestmentList> {
+  const [venture] = await db
+    .select({ id: ventures.id })
+    .from(ventures)
+    .where(and(eq(ventures.id, id), eq(ventures.createdBy, ownerId), eq(ventures.isDeleted, false)));
+  if (!venture) throw new HttpError(404, 'venture.not_found');
+  const rows = await db
+    .select({
+      id: investments.id,
+      amountCents: investments.amountCents,
+      status: investments.status,
+      investmentDate: investments.investmentDate,
+    })
+    .from(investments)
+    .where(and(eq(investments.ventureId, id), ne(investments.status, 'refunded')))
+    .orderBy(desc(investments.investmentDate), desc(investments.id));
+  return {
+    data: rows.map((r) => ({
+      _id: r.id,
+      amount: centsToEuros(r.amountCents),
+      status: r.status,
+      investmentDate: r.investmentDate.toISOString(),
+    })),
+    count: rows.length,
+    total: centsToEuros(rows.reduce((sum, r) => sum + r.amountCents, 0n)),
+  };
 }
 
 /** The venture for a change by its owner or an admin; anyone else gets 404 (it may not know it exists). */
@@ -388,11 +435,20 @@ export async function updateVenture(
       ...(body.tags !== undefined && { tags: body.tags }),
       ...(body.visibility !== undefined && { visibility: body.visibility }),
     };
+    // Back to draft only while not approved (an approved venture is live or holds money).
+    if (next.visibility === 'draft' && row.visibility !== 'draft' && row.adminStatus === 'approved')
+      throw new HttpError(409, 'venture.approved_no_draft');
     const merged = { ...row, ...next };
     checkTerms(merged, now, body.closingDate !== undefined);
+    // The owner's change to a rejected venture submits it again: pending, the last notes kept.
+    const resubmits =
+      row.adminStatus === 'rejected' &&
+      row.cancelledAt === null &&
+      !isAdmin(auth) &&
+      Object.keys(next).length > 0;
     const [updated] = await tx
       .update(ventures)
-      .set({ ...next, updatedAt: now })
+      .set({ ...next, ...(resubmits && { adminStatus: 'pending' as const }), updatedAt: now })
       .where(eq(ventures.id, id))
       .returning();
     return toVenture(updated!, await loadCreator(tx, updated!.createdBy));

@@ -7,7 +7,7 @@
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { PieChart } from '@mui/x-charts/PieChart';
-import { palette } from '../../src-shared/theme';
+import { palette } from '../theme';
 
 /** Spec 9: the doughnut's geometry. */
 export const DOUGHNUT = { innerRadius: 70, outerRadius: 90, height: 300 } as const;

@@ -1,5 +1,5 @@
 /**
- * The admin overview's bar chart of money invested per month. Loaded with React.lazy, so
+ * The overviews' bar chart of an amount per month (admin: invested; corporate: raised). Loaded with React.lazy, so
  * @mui/x-charts stays out of the back office's initial bundle. The page gives the text alternative
  * (a caption and a table of the same numbers).
  */
@@ -7,7 +7,7 @@ import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 
-export interface InvestedByMonthChartProps {
+export interface MonthlyAmountsChartProps {
   /** Month labels, oldest first ('Mar 2026'). */
   months: string[];
   /** Euros per month, in the same order. */
@@ -21,7 +21,7 @@ export interface InvestedByMonthChartProps {
   formatTick: (value: number) => string;
 }
 
-export default function InvestedByMonthChart({
+export default function MonthlyAmountsChart({
   months,
   amounts,
   seriesLabel,
@@ -29,7 +29,7 @@ export default function InvestedByMonthChart({
   description,
   formatAmount,
   formatTick,
-}: InvestedByMonthChartProps) {
+}: MonthlyAmountsChartProps) {
   const theme = useTheme();
   return (
     <Box sx={{ width: '100%' }}>

@@ -1,6 +1,6 @@
 /**
- * Funding arithmetic of spec section 9, as pure functions (candidates for src-shared once the back
- * office shows the same bar).
+ * Funding arithmetic of spec section 9, as pure functions: the public venture pages and the back
+ * office's venture pages draw the same bar and doughnut from them.
  */
 
 const DAY_MS = 86_400_000;

@@ -1,0 +1,3 @@
+/** The image page of a venture (spec 2.1's path), below the corporate app's basename. */
+export const imagesPath = (id: string | number) =>
+  `/ventures/${encodeURIComponent(String(id))}/edit-venture-images`;

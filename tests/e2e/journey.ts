@@ -1,0 +1,123 @@
+/**
+ * What the browser journeys share: signing in and calling the API as a person, reading the code of
+ * a delivered e-mail, finding inputs by their labels, waiting for a page to settle, screenshots and
+ * axe. Bound to one running server by `journey(server)`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { codeOf, parseEml } from '../support/eml';
+import { SCREENSHOTS, type RunningServer } from './harness';
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+export const text = (page: Page) => page.locator('body').innerText();
+export const pathname = (page: Page) => new URL(page.url()).pathname;
+export const euros = (value: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(value);
+
+/** The input labelled `label` (MUI adds ' *' to a required field's label). */
+export function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+/** A MUI select (react-admin SelectInput): opens it by its label and picks the option. */
+export async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+/** Waits until the page has stopped loading: network idle, no progress indicator or skeleton. */
+export async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('.MuiSkeleton-root, .MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate')
+          .count(),
+      { timeout: 15_000 },
+    )
+    .toBe(0);
+  // Transitions (dialogs, chips, the chart's bars) end.
+  await page.waitForTimeout(250);
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+}
+
+/** Axe on the whole page: the violations as readable lines (empty when there are none). */
+export async function axeViolations(page: Page, name: string): Promise<string[]> {
+  const analysis = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return analysis.violations.map(
+    (v) =>
+      `${name}: ${v.impact}: ${v.id}: ${v.help} (${v.nodes
+        .slice(0, 5)
+        .map((n) => n.target.join(' '))
+        .join(', ')}${v.nodes.length > 5 ? `, … ${v.nodes.length} nodes` : ''})`,
+  );
+}
+
+/** The page's width at a phone's 390 px, to catch sideways scrolling. */
+export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+export function journey(server: RunningServer) {
+  /** Signs in through the API; the session's cookies as one Cookie header. */
+  async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const response = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, rememberMe: false }),
+    });
+    expect(response.status, `login of ${email}`).toBe(200);
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+  }
+
+  async function call(cookie: string, method: string, path: string, body?: unknown) {
+    return fetch(`${server.url}/api${path}`, {
+      method,
+      headers: { Cookie: cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  }
+
+  /** An API call that must succeed; its JSON answer. */
+  async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await call(cookie, method, path, body);
+    const answer = (await response.json()) as T & { message?: string };
+    expect(response.ok, `${method} ${path}: ${response.status} ${answer.message ?? ''}`).toBe(true);
+    return answer;
+  }
+
+  /** Waits for the server's mail worker to write the e-mail to the outbox, and reads its code. */
+  async function codeFromOutbox(to: string): Promise<string> {
+    const dir = join(server.dataDir, 'outbox');
+    for (let i = 0; i < 60; i++) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names.sort().reverse()) {
+        const mail = parseEml(await readFile(join(dir, name), 'utf8'));
+        if (mail.to === to) return codeOf(mail);
+      }
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`no e-mail to ${to} in ${dir}`);
+  }
+
+  /** Opens a path of the app and waits for it to settle. */
+  async function goto(page: Page, path: string) {
+    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+    await settled(page);
+  }
+
+  return { signIn, call, api, codeFromOutbox, goto };
+}
