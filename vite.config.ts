@@ -97,7 +97,7 @@ export default defineConfig({
           // itself: tests/web-setup.ts unmounts, restores mocks and clears storage).
           isolate: false,
           // Whole-page renders of MUI and react-admin are slow on a busy 2-core machine.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
       {
@@ -108,7 +108,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           setupFiles: ['tests/server/setup.ts'],
-          testTimeout: 30_000,
+          // Generous: in `npm test` the browser journeys run beside this suite.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       },
@@ -119,7 +120,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 300_000,
           // One file at a time: two journeys side by side raced for free ports and timed out.
           fileParallelism: false,

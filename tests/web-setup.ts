@@ -3,10 +3,11 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
 
 // Rendering whole pages (MUI + lazy routes) can be slow on a busy two-core machine: give async
-// queries and tests more room than the defaults (1 s / 5 s) so they fail only on real defects (a
-// cold run transforms each lazy page module on first use while the server suite runs alongside).
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 20_000 });
+// queries and tests more room than the defaults (1 s / 5 s) so they fail only on real defects (in
+// `npm test` these run while the browser journeys use the other core; a form test that takes 6 s
+// alone once took 22 s there).
+configure({ asyncUtilTimeout: 20_000 });
+vi.setConfig({ testTimeout: 60_000 });
 
 // jsdom does not implement scrolling; the app scrolls to the top after every navigation.
 if (typeof window !== 'undefined') {

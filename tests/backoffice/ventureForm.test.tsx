@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createI18n } from '../../src-shared/i18n';
 import { theme } from '../../src-shared/theme';
 import { VentureCreate } from '../../src-backoffice/corporate/ventures/VentureCreate';
+import { VentureEdit } from '../../src-backoffice/corporate/ventures/VentureEdit';
 import {
   fieldWords,
   parseTags,
@@ -140,7 +141,7 @@ describe('VentureCreate', () => {
     expect(screen.getByText('Loan To Value is required')).toBeInTheDocument();
     expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
     expect(http).not.toHaveBeenCalled();
-  }, 20_000);
+  });
 
   it('posts the normalised venture to /api/ventures', async () => {
     const http = stubFetch({ message: 'Venture created!', data: { _id: 'v9', title: 'Solar' } }, 201);
@@ -197,5 +198,148 @@ describe('VentureCreate', () => {
       dateIssued: null,
     });
     expect(await screen.findByText('Venture created!')).toBeInTheDocument();
-  }, 20_000);
+    // One click, one venture: Save stays disabled while the request runs (spec 4).
+    expect(http).toHaveBeenCalledTimes(1);
+  });
+
+  it('blocks a second submission while the first one runs', async () => {
+    let answer: (response: Response) => void = () => {};
+    const http = vi.fn(
+      (_request: Request) => new Promise<Response>((resolve) => (answer = resolve)),
+    ) as unknown as ReturnType<typeof stubFetch>;
+    renderCreate(http);
+    const user = userEvent.setup();
+    for (const [label, value] of [
+      [/^Title/, 'Solar'],
+      [/^Short Description/, 'Short'],
+      [/^Long Description/, 'Long'],
+      [/^Collateral Description/, 'Land'],
+      [/^Target Amount/, '1000'],
+      [/^Min Investment Amount/, '50'],
+      [/^Max Investment Amount/, '500'],
+      [/^Expected Return/, '10'],
+      [/^Investment Period/, '12'],
+      [/^Closing Date/, '2030-01-31'],
+      [/^Collateral Value/, '2000'],
+      [/^Loan To Value/, '50'],
+    ] as const)
+      fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+    await user.click(screen.getByRole('combobox', { name: /^Country/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Kenya' }));
+    await user.click(screen.getByRole('combobox', { name: /Venture Type/ }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'SME' }));
+    const save = screen.getByRole('button', { name: 'Save' });
+    await user.click(save);
+    await waitFor(() => expect(http).toHaveBeenCalledTimes(1));
+    expect(save).toBeDisabled();
+    await user.click(save);
+    expect(http).toHaveBeenCalledTimes(1);
+    answer(
+      Response.json({ message: 'Venture created!', data: { _id: 'v9', title: 'Solar' } }, { status: 201 }),
+    );
+    expect(await screen.findByText('Venture created!')).toBeInTheDocument();
+    expect(http).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A fetch stub answering by method and path (openapi-fetch hands it a Request). */
+function routeFetch(routes: Record<string, (request: Request) => unknown>) {
+  return vi.fn(async (request: Request) => {
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    const answer = routes[key];
+    if (!answer) return Response.json({ message: 'Not found.' }, { status: 404 });
+    return Response.json(await answer(request), { headers: { 'Content-Type': 'application/json' } });
+  });
+}
+
+function renderEdit(fetch: ReturnType<typeof routeFetch>, id: string) {
+  const client = createApiClient({ baseUrl: 'http://backoffice.test', fetch });
+  const dataProvider = createDataProvider({ app: 'corporate', client });
+  const i18nProvider = createI18nProvider(createI18n('en', 'backoffice', resources));
+  return render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
+      <ResourceContextProvider value="ventures">
+        <VentureEdit id={id} />
+      </ResourceContextProvider>
+      <Notification />
+    </AdminContext>,
+  );
+}
+
+const OWN_VENTURE = {
+  _id: 'v1',
+  title: 'Solar',
+  shortDescription: 'Short',
+  longDescription: 'Long',
+  collateralDescription: 'Land',
+  country: 'KE',
+  ventureType: 'sme',
+  riskLevel: 'medium',
+  minInvestmentAmount: 50,
+  maxInvestmentAmount: 500,
+  targetAmount: 1000,
+  amountFunded: 0,
+  expectedReturn: 12.5,
+  investmentPeriod: 12,
+  closingDate: '2030-01-31T00:00:00.000Z',
+  collateralValue: 2000,
+  loanToValue: 50,
+  isConvertible: false,
+  tags: ['a'],
+  images: [],
+  lifecycleStatus: 'coming-soon',
+  visibility: 'draft',
+  adminStatus: 'pending',
+};
+
+describe('VentureEdit', () => {
+  it('loads the venture through the owner-scoped call and sends only the changed fields', async () => {
+    const patches: unknown[] = [];
+    const http = routeFetch({
+      'GET /api/ventures/my-ventures/v1': () => ({ data: OWN_VENTURE }),
+      'PATCH /api/ventures/id/v1': async (request) => {
+        patches.push(await request.json());
+        return { message: 'Updated successfully', data: { ...OWN_VENTURE, title: 'Solar Two' } };
+      },
+    });
+    renderEdit(http, 'v1');
+    const title = await screen.findByLabelText(/^Title/);
+    await waitFor(() => expect(title).toHaveValue('Solar'));
+    fireEvent.change(title, { target: { value: ' Solar Two ' } });
+    fireEvent.change(screen.getByLabelText(/^Tags/), { target: { value: 'a, solar' } });
+    expect(screen.getByLabelText(/^Target Amount/)).not.toHaveAttribute('readonly');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ title: 'Solar Two', tags: ['a', 'solar'] });
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+  });
+
+  it('shows the money terms read-only with the reason once an approved venture holds money', async () => {
+    const http = routeFetch({
+      'GET /api/ventures/my-ventures/v1': () => ({
+        data: {
+          ...OWN_VENTURE,
+          adminStatus: 'approved',
+          lifecycleStatus: 'new',
+          visibility: 'public',
+          amountFunded: 300,
+        },
+      }),
+    });
+    renderEdit(http, 'v1');
+    expect(
+      await screen.findByText(/This venture already has investments: its money terms are read-only/),
+    ).toBeInTheDocument();
+    for (const label of [/^Target Amount/, /^Expected Return/, /^Closing Date/, /^Loan To Value/])
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/^Title/)).not.toHaveAttribute('readonly');
+  });
+
+  it("shows 'Unable to load venture details.' and no form for a venture the company does not own", async () => {
+    const http = routeFetch({});
+    renderEdit(http, 'theirs');
+    expect(await screen.findByText('Unable to load venture details.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Title/)).not.toBeInTheDocument();
+    expect(new URL(http.mock.calls[0]![0].url).pathname).toBe('/api/ventures/my-ventures/theirs');
+  });
 });

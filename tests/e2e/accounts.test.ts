@@ -6,7 +6,7 @@ import { codeOf, parseEml } from '../support/eml';
 import {
   collectErrors,
   launchBrowser,
-  SCREENSHOTS,
+  snap,
   startServer,
   tempDataDir,
   VIEWPORTS,
@@ -82,7 +82,7 @@ describe('an investor, from registration to a changed password', () => {
     await field(page, 'Address').fill('Herrengasse 1');
     await field(page, 'Password').fill('journey-pass-1');
     await field(page, 'Confirm password').fill('journey-pass-1');
-    await page.screenshot({ path: join(SCREENSHOTS, 'register-desktop.png'), fullPage: true });
+    await snap(page, 'register-desktop.png');
     await page.getByRole('button', { name: 'Create Account' }).click();
 
     await expect.poll(() => pathname(page)).toBe('/verify-email');
@@ -121,7 +121,7 @@ describe('an investor, from registration to a changed password', () => {
     await field(page, 'Confirm password').fill('journey-pass-2');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => field(page, 'Current password').inputValue()).toBe('');
-    await page.screenshot({ path: join(SCREENSHOTS, 'profile-desktop.png'), fullPage: true });
+    await snap(page, 'profile-desktop.png');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => pathname(page)).toBe('/login');

@@ -8,7 +8,7 @@ import { codeOf, parseEml } from '../support/eml';
 import {
   collectErrors,
   launchBrowser,
-  SCREENSHOTS,
+  snap,
   startServer,
   tempDataDir,
   VIEWPORTS,
@@ -216,7 +216,7 @@ async function axe(page: Page, name: string, mode: string, scrollWidth?: number)
 
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+  await snap(page, name);
 }
 
 /** Waits for the server's mail worker to write the e-mail to the outbox, and reads its code. */

@@ -8,6 +8,16 @@ import { freePort } from '../../src-server/db/embedded';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');
 
+/**
+ * Saves a screenshot into tests/e2e/screenshots for a person to look at. `npm test` turns them off
+ * (E2E_SCREENSHOTS=0: no test reads them, and encoding some 60 full-page PNGs costs a busy machine
+ * half a minute); `npm run test:e2e` takes them.
+ */
+export async function snap(page: Page, name: string, options: { fullPage?: boolean } = { fullPage: true }) {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: options.fullPage ?? true });
+}
+
 export interface RunningServer {
   url: string;
   port: number;

@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectErrors,
   launchBrowser,
-  SCREENSHOTS,
+  snap,
   startServer,
   tempDataDir,
   VIEWPORTS,
@@ -138,7 +137,7 @@ describe('investing in Chromium', () => {
     await amount.fill(String(venture.minInvestmentAmount));
     await expect.poll(() => figure(page, 'Expected return')).toMatch(/^€\d[\d,]*\.\d\d$/);
     await settled(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'invest-dialog-desktop.png') });
+    await snap(page, 'invest-dialog-desktop.png', { fullPage: false });
     await expectNoAxeViolations(page);
 
     // Below the minimum: the client's message, nothing sent.
@@ -205,7 +204,7 @@ describe('investing in Chromium', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     const box = await page.getByRole('dialog').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await page.screenshot({ path: join(SCREENSHOTS, 'invest-dialog-phone.png') });
+    await snap(page, 'invest-dialog-phone.png', { fullPage: false });
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });

@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { codeOf, parseEml } from '../support/eml';
-import { SCREENSHOTS, type RunningServer } from './harness';
+import { snap, type RunningServer } from './harness';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -50,7 +50,7 @@ export async function settled(page: Page) {
 
 export async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+  await snap(page, name);
 }
 
 /** Axe on the whole page: the violations as readable lines (empty when there are none). */

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectErrors,
   launchBrowser,
-  SCREENSHOTS,
+  snap,
   startServer,
   tempDataDir,
   VIEWPORTS,
@@ -130,7 +129,7 @@ async function chooseOption(page: Page, label: string, option: string) {
 /** A full-page picture from the top (the header is sticky). */
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await page.screenshot({ path: join(SCREENSHOTS, name), fullPage: true });
+  await snap(page, name);
 }
 
 const text = (page: Page) => page.locator('body').innerText();

@@ -10,7 +10,7 @@ import {
   collectErrors,
   launchBrowser,
   runToExit,
-  SCREENSHOTS,
+  snap,
   startServer,
   tempDataDir,
   VIEWPORTS,
@@ -48,7 +48,7 @@ describe('the production build in Chromium', () => {
         const response = await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
         expect(response?.status()).toBe(200);
         await expect.poll(() => page.locator('body').innerText(), { timeout: 15_000 }).toMatch(expectText);
-        await page.screenshot({ path: join(SCREENSHOTS, `${name}-${viewport}.png`), fullPage: true });
+        await snap(page, `${name}-${viewport}.png`);
         expect(errors).toEqual([]);
         if (viewport === 'desktop') {
           const results = await new AxeBuilder({ page }).analyze();
@@ -109,7 +109,7 @@ describe('signing in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Admin overview' }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/admin');
-    await page.screenshot({ path: join(SCREENSHOTS, 'admin-overview-desktop.png') });
+    await snap(page, 'admin-overview-desktop.png', { fullPage: false });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -126,7 +126,7 @@ describe('signing in', () => {
     await expect.poll(() => page.locator('body').innerText()).toContain('Amelia');
     // The header's balance slot and the Balance card show the ledger balance.
     await expect.poll(() => page.locator('header').innerText()).toContain('€16,400.00');
-    await page.screenshot({ path: join(SCREENSHOTS, 'investor-overview-desktop.png'), fullPage: true });
+    await snap(page, 'investor-overview-desktop.png');
     expect(errors).toEqual([]);
     await context.close();
   });

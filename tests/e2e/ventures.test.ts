@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   collectErrors,
   launchBrowser,
-  SCREENSHOTS,
+  snap,
   startServer,
   tempDataDir,
   VIEWPORTS,
@@ -167,7 +166,7 @@ describe('the ventures list in Chromium', () => {
     expect(await page.getByText('11 ventures found').count()).toBe(1);
     await expect.poll(() => page.locator('img[src^="/uploads/ventures/"]').count()).toBeGreaterThan(0);
     await loadLazyImages(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'ventures-list-desktop.png'), fullPage: true });
+    await snap(page, 'ventures-list-desktop.png');
     await expectNoSeriousAxeViolations(page);
 
     // Page 2 through the page buttons.
@@ -230,7 +229,7 @@ describe('the ventures list in Chromium', () => {
     expect(await page.getByLabel('Risk level').inputValue()).toBe('medium');
     await expectNoSidewaysScroll(page);
     await loadLazyImages(page);
-    await page.screenshot({ path: join(SCREENSHOTS, 'ventures-list-phone.png'), fullPage: true });
+    await snap(page, 'ventures-list-phone.png');
     await expectNoSeriousAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
@@ -272,7 +271,7 @@ describe('a venture page in Chromium', () => {
       await page.waitForLoadState('networkidle');
       if (viewport === 'phone') await expectNoSidewaysScroll(page);
       await loadLazyImages(page);
-      await page.screenshot({ path: join(SCREENSHOTS, `venture-detail-${viewport}.png`), fullPage: true });
+      await snap(page, `venture-detail-${viewport}.png`);
       await expectNoSeriousAxeViolations(page);
       expect(errors).toEqual([]);
       await context.close();

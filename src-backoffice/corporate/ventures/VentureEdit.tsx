@@ -6,6 +6,7 @@ import {
   TopToolbar,
   useNotify,
   useRedirect,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { errorText } from '../../components/errors';
@@ -21,11 +22,12 @@ const Actions = () => (
 );
 
 /** Edit venture details (spec 2.6 and 5): only changed writable fields are sent. */
-export const VentureEdit = () => {
+export const VentureEdit = ({ id }: { id?: Identifier }) => {
   const notify = useNotify();
   const redirect = useRedirect();
   return (
     <Edit
+      id={id}
       actions={<Actions />}
       mutationMode="pessimistic"
       transform={toVenturePayload}
