@@ -122,6 +122,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // expect.poll waits 1 s by default: a sign-in (argon2) on a machine that also runs the
+          // server suite can take longer than that without anything being wrong.
+          expect: { poll: { timeout: 15_000 } },
           // One file at a time: two journeys side by side raced for free ports and timed out.
           fileParallelism: false,
         },

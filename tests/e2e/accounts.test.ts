@@ -1,8 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, parseEml } from '../support/eml';
 import {
   collectErrors,
   launchBrowser,
@@ -12,12 +9,15 @@ import {
   VIEWPORTS,
   type RunningServer,
 } from './harness';
+import { field, journey, pathname } from './journey';
 
 let server: RunningServer;
 let browser: Browser;
+let codeFromOutbox: ReturnType<typeof journey>['codeFromOutbox'];
 
 beforeAll(async () => {
   server = await startServer({ dataDir: tempDataDir() });
+  ({ codeFromOutbox } = journey(server));
   browser = await launchBrowser();
 });
 
@@ -26,32 +26,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Waits for the server's mail worker to write the e-mail to the outbox, and reads its code. */
-async function codeFromOutbox(to: string): Promise<string> {
-  const dir = join(server.dataDir, 'outbox');
-  for (let i = 0; i < 60; i++) {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.sort().reverse()) {
-      const mail = parseEml(await readFile(join(dir, name), 'utf8'));
-      if (mail.to === to) return codeOf(mail);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`no e-mail to ${to} in ${dir}`);
-}
-
-/** The input labelled `label` (MUI adds ' *' to a required field's label). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
 async function chooseOption(page: Page, label: string, option: string) {
   await field(page, label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
-
-const pathname = (page: Page) => new URL(page.url()).pathname;
 
 /** Calls of later issues that are not built yet: the only 404s a journey may meet (none now). */
 const NOT_YET_BUILT: string[] = [];

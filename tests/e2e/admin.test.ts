@@ -1,19 +1,27 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeOf, parseEml } from '../support/eml';
 import {
   collectErrors,
   launchBrowser,
-  snap,
   startServer,
   tempDataDir,
   VIEWPORTS,
   type RunningServer,
 } from './harness';
+import {
+  AXE_TAGS,
+  chooseOption,
+  DEMO_PASSWORD,
+  euros,
+  field,
+  journey,
+  pathname,
+  screenshot,
+  settled,
+  text,
+} from './journey';
 
 /**
  * The admin console in Chromium against the production build and the demo data, each step through
@@ -26,7 +34,6 @@ import {
  * sideways scrolling at 390 px and with axe (zero violations), in light and (two pages) dark mode.
  */
 
-const DEMO_PASSWORD = 'demo-password-2026';
 const ADMIN = 'admin@afrivest.test';
 const SUPERADMIN = 'superadmin@afrivest.test';
 const INVESTOR = 'investor@afrivest.test';
@@ -36,7 +43,6 @@ const PENDING_VENTURE = 'Kampala Agritech Cold Storage';
 const FUNDED_VENTURE = 'Kigali Coffee Roastery Expansion';
 const CREDIT = 250;
 const REPAYMENT = 1000;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 let server: RunningServer;
 let browser: Browser;
@@ -51,6 +57,11 @@ const ids: Record<string, string> = {};
 const axeCounts: { page: string; mode: string; violations: number; scrollWidth?: number }[] = [];
 const axeFailures: string[] = [];
 const timings: [string, number][] = [];
+type Journey = ReturnType<typeof journey>;
+let signIn: Journey['signIn'];
+let api: Journey['api'];
+let codeFromOutbox: Journey['codeFromOutbox'];
+let goto: Journey['goto'];
 
 beforeAll(async () => {
   [server, browser, proofPng] = await Promise.all([
@@ -60,6 +71,7 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   ]);
+  ({ signIn, api, codeFromOutbox, goto } = journey(server));
   adminCookie = await signIn(ADMIN);
   for (const email of [INVESTOR, INVESTOR2, INVESTOR3]) {
     const answer = await api<{ users: { id: string; email: string }[] }>(
@@ -93,78 +105,11 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password, rememberMe: false }),
-  });
-  expect(response.status, `login of ${email}`).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-async function call(cookie: string, method: string, path: string, body?: unknown) {
-  return fetch(`${server.url}/api${path}`, {
-    method,
-    headers: { Cookie: cookie, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await call(cookie, method, path, body);
-  const answer = (await response.json()) as T & { message?: string };
-  expect(response.ok, `${method} ${path}: ${response.status} ${answer.message ?? ''}`).toBe(true);
-  return answer;
-}
-
 async function newContext(viewport: keyof typeof VIEWPORTS = 'desktop') {
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
   contexts.push(context);
   const page = await context.newPage();
   return { context, page, errors: collectErrors(page) };
-}
-
-/** The input labelled `label` (MUI adds ' *' to a required field's label). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
-/** A MUI select (react-admin SelectInput): opens it by its label and picks the option. */
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
-
-const text = (page: Page) => page.locator('body').innerText();
-const pathname = (page: Page) => new URL(page.url()).pathname;
-const euros = (value: number) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(value);
-
-/** Waits until the page has stopped loading: network idle, no progress indicator or skeleton. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await expect
-    .poll(
-      () =>
-        page
-          .locator('.MuiSkeleton-root, .MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate')
-          .count(),
-      { timeout: 15_000 },
-    )
-    .toBe(0);
-  // Transitions (dialogs, chips, the chart's bars) end.
-  await page.waitForTimeout(250);
-}
-
-async function goto(page: Page, path: string) {
-  await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
-  await settled(page);
 }
 
 /** The dialog's confirm button (react-admin <Confirm> or a MUI dialog), after its transition. */
@@ -212,25 +157,6 @@ async function axe(page: Page, name: string, mode: string, scrollWidth?: number)
         .join(', ')}${v.nodes.length > 5 ? `, … ${v.nodes.length} nodes` : ''})`,
     );
   }
-}
-
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-  await snap(page, name);
-}
-
-/** Waits for the server's mail worker to write the e-mail to the outbox, and reads its code. */
-async function codeFromOutbox(to: string): Promise<string> {
-  const dir = join(server.dataDir, 'outbox');
-  for (let i = 0; i < 60; i++) {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names.sort().reverse()) {
-      const mail = parseEml(await readFile(join(dir, name), 'utf8'));
-      if (mail.to === to) return codeOf(mail);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`no e-mail to ${to} in ${dir}`);
 }
 
 /** The investor's balance as they see it through the API. */

@@ -257,5 +257,5 @@ describe('kill -9 in the middle of investing', () => {
       expect(b.balance).toBe(START_BALANCE - invested);
     }
     expect(await findInvariantViolations(t.database.pool)).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 });

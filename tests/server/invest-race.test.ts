@@ -195,12 +195,12 @@ describe('200 investors race for 37 tickets', () => {
     const refusals = await race([single], 'one server');
     // Everyone else is told the venture is no longer open (it is funded once the 37th ticket lands).
     expect(refusals).toEqual({ [`409 ${NOT_OPEN}`]: ROUNDS * (INVESTORS - Number(TICKETS)) });
-  }, 180_000);
+  }, 600_000);
 
   it('two server instances with their own pools on one database: the same', async () => {
     const refusals = await race(pair, 'two servers');
     expect(refusals).toEqual({ [`409 ${NOT_OPEN}`]: ROUNDS * (INVESTORS - Number(TICKETS)) });
-  }, 180_000);
+  }, 600_000);
 });
 
 describe('Idempotency-Key under concurrency', () => {

@@ -262,7 +262,7 @@ describe('repayments over many investors', () => {
     const repaidTo = new Map(rows.map((r) => [r.userId, r.repaidCents]));
     for (const b of balances) expect(b.balance).toBe(100n + repaidTo.get(b.userId!)!);
     expect((await ventureRow(t, venture.id)).lifecycleStatus).toBe('repaid');
-  }, 120_000);
+  }, 600_000);
 
   it('one cent among three equal investments goes to the oldest; a repeated key credits once', async () => {
     const venture = await openVenture(t, {
