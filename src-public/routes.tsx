@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           placeholder('get-funding'),
           placeholder('news'),
           placeholder('reports'),
-          placeholder('statistics'),
+          { path: 'statistics', lazy: () => import('./statistics/StatisticsPage') },
           placeholder('style-guide'),
 
           { path: 'ventures', lazy: () => import('./ventures/VenturesPage') },
@@ -81,6 +81,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="/user/overview" replace /> },
               { path: 'overview', lazy: () => import('./investor/OverviewPage') },
+              { path: 'funding', lazy: () => import('./investor/FundingPage') },
               { path: 'investments', lazy: () => import('./investor/InvestmentsPage') },
               { path: 'verification', lazy: () => import('./investor/VerificationPage') },
               { path: 'profile', lazy: () => import('./investor/ProfilePage') },
@@ -91,8 +92,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard/overview', element: <DashboardRedirect page="overview" /> },
           { path: 'dashboard/verification', element: <DashboardRedirect page="verification" /> },
           { path: 'dashboard/profile', element: <DashboardRedirect page="profile" /> },
-          // The investor's balance card is on the overview (spec 2.5).
-          redirect('dashboard/funding', '/user/overview'),
+          // The investor's balance and net annual return (spec 2.5's second dashboard screen).
+          redirect('dashboard/funding', '/user/funding'),
           redirect('dashboard/investments', '/user/investments'),
           redirect('projects', '/ventures'),
           redirect('projects/:id', '/ventures/:id'),

@@ -27,6 +27,8 @@ import { investmentRoutes } from './modules/investments/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { mailRoutes } from './modules/mails/routes';
+import { ticketRoutes } from './modules/tickets/routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -115,6 +117,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(dashboardRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(mailRoutes(ctx));
+      await api.register(ticketRoutes(ctx));
+      await api.register(statisticsRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -72,6 +72,19 @@ export const ERROR_TEXTS = {
   'mail.not_found': 'Message not found.',
   'mail.filter_status': 'status must be one of all, unread, read',
   'mail.status_invalid': 'status must be unread or read',
+  // Support tickets
+  'ticket.not_found': 'Ticket not found.',
+  'ticket.subject_required': 'Subject is required.',
+  'ticket.subject_too_short': 'Subject must be at least 3 characters.',
+  'ticket.subject_too_long': 'Subject must be at most 150 characters.',
+  'ticket.category_invalid': 'Choose a category: payments, account, investment, technical or complaint.',
+  'ticket.message_required': 'Message is required.',
+  'ticket.message_too_long': 'Message must be at most 5000 characters.',
+  'ticket.closed': 'This ticket is closed.',
+  'ticket.filter_status': 'status must be one of all, open, in_progress, resolved, closed',
+  'ticket.filter_category':
+    'category must be one of all, payments, account, investment, technical, complaint',
+  'ticket.status_invalid': 'status must be one of open, in_progress, resolved, closed',
   // Sessions, sign-in and e-mail codes
   'auth.login_required': 'Please log in.',
   'auth.forbidden': 'You are not allowed to do this.',

@@ -6,7 +6,8 @@ import type { Role } from '../../src-shared/constants/enums';
  *
  * - admin and superadmin: the admin resources below, with the actions each screen offers.
  * - superadmin only: action `grant-admin` on `users` (grant or remove the admin/superadmin role).
- * - corporate: its own ventures (list, create, edit, show), its profile and its verification.
+ * - corporate: its own ventures (list, create, edit, show), its profile, its verification and its
+ *   support tickets (list, show, create; a reply in the thread goes with show).
  * - everyone else (investor, visitor, unknown role): nothing.
  *
  * Nothing may be deleted from the back office (the API has no delete calls), so `delete` is never
@@ -31,6 +32,7 @@ const ADMIN_MATRIX: Matrix = {
   investments: ['list', 'show'],
   mails: ['list', 'show', 'edit'],
   kyc: ['list', 'show', 'edit'],
+  tickets: ['list', 'show', 'edit'],
 };
 
 const SUPERADMIN_MATRIX: Matrix = {
@@ -43,6 +45,7 @@ const CORPORATE_MATRIX: Matrix = {
   ventures: ['list', 'create', 'edit', 'show'],
   profile: ['show', 'edit'],
   verification: ['show', 'create'],
+  tickets: ['list', 'show', 'create'],
 };
 
 const MATRICES: Partial<Record<Role, Matrix>> = {

@@ -32,6 +32,9 @@
  * | - | recordRepayment(ventureId, { amount, final }, key) | POST /api/ventures/admin/{ventureId}/repayments, Idempotency-Key | `{ message, data: { credited, investors } }` |
  * | - | addBalance(userId, { amount, note, proof, idempotencyKey, onProgress }) | POST /api/balances/add-balance/{userId} (multipart, `Idempotency-Key`; upload progress through XMLHttpRequest with the page's client) | `{ message, balance }` |
  * | - | getAdminOverview() | GET /api/admin/overview | `data` (the overview's figures) |
+ * | tickets | getList | GET /api/admin/tickets?status&category&search&userId&sortBy(respondBy, createdAt, updatedAt, number, status)&order&page&limit | `data` (_id -> id), pagination.total |
+ * | tickets | getOne | GET /api/tickets/{id} (with the thread) | `data` (_id -> id) |
+ * | tickets | update | PATCH /api/admin/tickets/{id} { status } | `data` (with the thread) |
  *
  * Corporate app (`createDataProvider({ app: 'corporate' })`):
  *
@@ -45,10 +48,14 @@
  * | ventures | update | PATCH /api/ventures/id/{ventureId} { changed writable fields } | `data` |
  * | - | uploadVentureImage(ventureId, image, onProgress?) | PATCH /api/ventures/id/{ventureId}/upload-image (multipart field `images`, one JPEG; upload progress through XMLHttpRequest with the page's client) | `{ message, images }` |
  * | - | deleteVentureImage(ventureId, imageUrl) | PATCH /api/ventures/{ventureId}/delete-image { imageUrl } | `{ message, images }` |
+ * | tickets | getList | GET /api/tickets/mine?status&page&limit (newest first) | `data` (_id -> id), pagination.total |
+ * | tickets | getOne | GET /api/tickets/{id} (own only, else 404) | `data` (_id -> id) |
+ * | tickets | create | POST /api/tickets { subject, category, message } | `data` (with the thread) |
  *
  * Both apps: getMany = one getOne per id (where getOne exists); getProfile -> GET /api/profile/get;
  * updateProfile -> PUT /api/profile/update; getMyVerification -> GET /api/kyc/my-verification;
- * startVerification -> POST /api/kyc/start-verification. Every other verb rejects with an Error
+ * startVerification -> POST /api/kyc/start-verification; replyToTicket(id, message) -> POST
+ * /api/tickets/{id}/messages { message } (`{ message, data: ticket with thread }`). Every other verb rejects with an Error
  * naming the verb and the resource.
  *
  * Pagination: react-admin's page/perPage become page/limit, limit clamped to 1..100. Filters are
@@ -86,6 +93,7 @@ import { kyc, kycDocument, verificationCalls, type StartVerificationAnswer } fro
 import { mails } from './resources/mails';
 import { overviewCalls, type AdminOverview, type CorporateOverview } from './resources/overview';
 import { profileCalls, type ProfileUpdate, type ProfileUpdateAnswer } from './resources/profile';
+import { adminTickets, corporateTickets, ticketCalls, type TicketReplyAnswer } from './resources/tickets';
 import { users } from './resources/users';
 import type { UploadProgress } from './xhrFetch';
 import {
@@ -123,9 +131,11 @@ const TABLES: Record<BackofficeApp, (ctx: ResourceContext) => ResourceTable> = {
     investments: investments(ctx),
     mails: mails(ctx),
     kyc: kyc(ctx),
+    tickets: adminTickets(ctx),
   }),
   corporate: (ctx) => ({
     ventures: corporateVentures(ctx),
+    tickets: corporateTickets(ctx),
   }),
 };
 
@@ -173,6 +183,8 @@ export interface BackofficeDataProvider extends DataProvider {
   getCorporateOverview(): Promise<CorporateOverview>;
   /** Corporate: one own venture's investments (amounts and dates, no investor). */
   getMyVentureInvestments(ventureId: Identifier): Promise<OwnVentureInvestments>;
+  /** Both: a reply in a support ticket's thread (an admin's answer e-mails the author). */
+  replyToTicket(ticketId: Identifier, message: string): Promise<TicketReplyAnswer>;
 }
 
 /** What translating an error code needs of an i18next instance. */
@@ -271,6 +283,7 @@ export function createDataProvider({
   const kycFile = kycDocument(ctx);
   const ventureImages = ventureImageCalls(ctx);
   const ownVentures = ownVentureCalls(ctx);
+  const ticketReplies = ticketCalls(ctx);
 
   const provider = {
     getList: async (resource: string, params: GetListParams) => {
@@ -332,6 +345,7 @@ export function createDataProvider({
       run(() => ventureImages.deleteVentureImage(id, imageUrl)),
     getCorporateOverview: () => run(overview.getCorporateOverview),
     getMyVentureInvestments: (id: Identifier) => run(() => ownVentures.getMyVentureInvestments(id)),
+    replyToTicket: (id: Identifier, message: string) => run(() => ticketReplies.replyToTicket(id, message)),
   };
 
   // The verbs above are typed for any record; react-admin's generic signatures cannot express that.

@@ -7,9 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/session/AuthProvider';
 import { RequireRole } from '../auth/session/RequireRole';
 
-/** The investor tabs of spec 2.2. */
+/** The investor tabs of spec 2.2, with Funding (spec 2.5's balance and return screen) after Dashboard. */
 const TABS = [
   { to: '/user/overview', labelKey: 'investor.tabs.dashboard' },
+  { to: '/user/funding', labelKey: 'investor.tabs.funding' },
   { to: '/user/investments', labelKey: 'investor.tabs.investments' },
   { to: '/user/verification', labelKey: 'investor.tabs.verification' },
   { to: '/user/profile', labelKey: 'investor.tabs.profile' },

@@ -1,16 +1,30 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, call } from '../../src-shared/api/http';
-import type { MyInvestment, ProfileUpdate } from '../../src-shared/api/types';
+import type { JsonBody, MyInvestment, ProfileUpdate } from '../../src-shared/api/types';
+
+/** GET /api/dashboard/investor's figures (the overview and the funding page). */
+export type InvestorDashboard = JsonBody<'/api/dashboard/investor'>['data'];
 
 /**
- * The investor area's calls: the investor's investments (GET /api/investments/my-investments) and
- * the profile changes (PUT /api/profile/update, POST /api/profile/confirm-email). The invest dialog
- * invalidates `investmentKeys.all` after an investment (no page reload).
+ * The investor area's calls: the investor's investments (GET /api/investments/my-investments), the
+ * dashboard's figures (GET /api/dashboard/investor) and the profile changes (PUT
+ * /api/profile/update, POST /api/profile/confirm-email). The invest dialog invalidates
+ * `investmentKeys.all` after an investment (no page reload), the dashboard included.
  */
 export const investmentKeys = {
   all: ['investments'] as const,
   mine: () => [...investmentKeys.all, 'mine'] as const,
+  /** The investor dashboard: under `all`, so an investment refreshes it too. */
+  dashboard: () => [...investmentKeys.all, 'dashboard'] as const,
 };
+
+/** The signed-in investor's figures (GET /api/dashboard/investor), shared by the overview and the funding page. */
+export function useInvestorDashboard() {
+  return useQuery({
+    queryKey: investmentKeys.dashboard(),
+    queryFn: async (): Promise<InvestorDashboard> => (await call(api.GET('/api/dashboard/investor'))).data,
+  });
+}
 
 /** The investor's investments, newest first. */
 export function useMyInvestments() {

@@ -7,7 +7,6 @@ export const PLACEHOLDER_PAGES = [
   'get-funding',
   'news',
   'reports',
-  'statistics',
   'style-guide',
 ] as const;
 export type PlaceholderKey = (typeof PLACEHOLDER_PAGES)[number];

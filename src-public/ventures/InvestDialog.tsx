@@ -19,10 +19,10 @@ import type { KycStatus } from '../../src-shared/constants/enums';
 import { centsToEuros, eurosToCents, expectedReturnCents } from '../../src-shared/money';
 import {
   checkInvestmentAmount,
-  isOpenForInvestment,
   leftToFundCents as leftOf,
   type InvestTerms,
 } from '../../src-shared/rules/invest';
+import { ventureAvailability } from '../../src-shared/rules/ventureProgress';
 import { useAuth } from '../auth/session/AuthProvider';
 import { useBalance } from '../auth/session/BalanceProvider';
 import { useMyVerification } from '../kyc/api';
@@ -199,7 +199,8 @@ export function InvestDialog({
 
   const isInvestor = user?.role === 'user';
   const left = leftToFundCents(venture);
-  const ventureOpen = isOpenForInvestment(venture, new Date()) && left !== 0n;
+  const availability = ventureAvailability(venture);
+  const ventureOpen = availability.open && left !== 0n;
   const kyc = useMyVerification({
     // Checked again at every opening: the status may have changed since.
     enabled: open && isInvestor && ventureOpen,
@@ -280,7 +281,12 @@ export function InvestDialog({
   } else if (!isInvestor) {
     body = <Notice severity="info">{t('invest.investorsOnly')}</Notice>;
   } else if (!ventureOpen && !success) {
-    body = <Notice severity="info">{translateRule(i18n, { code: 'investment.not_open' })}</Notice>;
+    // Why not, in the words of the venture page (funded, repaid, coming soon, closed, not approved).
+    body = (
+      <Notice severity="info">
+        {t(`venture.availability.reason.${availability.reason ?? (left === 0n ? 'funded' : 'notApproved')}`)}
+      </Notice>
+    );
   } else if (kyc.isPending || (kyc.isFetching && kycStatus !== 'complete')) {
     body = <Checking text={t('invest.checkingVerification')} />;
   } else if (kyc.isSuccess && kycStatus !== 'complete') {

@@ -9,15 +9,18 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../lib/format';
 import { FundingBar } from './FundingBar';
-import { daysLeft } from '../../src-shared/rules/ventureProgress';
+import { daysLeft, ventureAvailability } from '../../src-shared/rules/ventureProgress';
 import type { VentureView } from '../../src-shared/api/types';
 import { VentureImage } from './VentureImage';
+import { VentureStatusBadge } from './VentureStatusBadge';
 
 /**
  * A venture card. The teaser variant (home page) shows cover, title, short description and DETAILS;
  * the full variant (ventures list) adds the funding bar, days left, return, period, the convertible
  * flag and an INVEST link. Both links go straight to /ventures/{id}[/investment-form]; the spec's
- * /projects/{id}[/invest] spellings redirect there (routes.tsx).
+ * /projects/{id}[/invest] spellings redirect there (routes.tsx). A venture that takes no investment
+ * (funded, repaid, coming soon, closed) wears a status badge, and instead of INVEST the full card
+ * has a disabled button saying why; a funded or repaid one reads 'Fully funded' for the days left.
  */
 export function VentureCard({
   venture,
@@ -30,13 +33,25 @@ export function VentureCard({
 }) {
   const { t, i18n } = useTranslation();
   const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
+  const availability = ventureAvailability(venture);
+  const fullyFunded = availability.reason === 'funded' || availability.reason === 'repaid';
+  const notOpenLabel = availability.reason ? t(`venture.availability.button.${availability.reason}`) : '';
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-      <VentureImage
-        images={venture.images}
-        alt={t('ventures.card.imageAlt', { title: venture.title })}
-        placeholderAlt={t('ventures.card.noImage', { title: venture.title })}
-      />
+      <Box sx={{ position: 'relative' }}>
+        <VentureImage
+          images={venture.images}
+          alt={t('ventures.card.imageAlt', { title: venture.title })}
+          placeholderAlt={t('ventures.card.noImage', { title: venture.title })}
+        />
+        {availability.badge ? (
+          <VentureStatusBadge
+            badge={availability.badge}
+            size="small"
+            sx={{ position: 'absolute', top: 12, left: 12, boxShadow: 1 }}
+          />
+        ) : null}
+      </Box>
       <CardContent sx={{ flexGrow: 1, display: 'grid', gap: 1.5, alignContent: 'start' }}>
         <Typography
           component={headingLevel}
@@ -67,7 +82,7 @@ export function VentureCard({
             >
               <div>
                 <dt>{t('ventures.card.daysLeft')}</dt>
-                <dd>{daysLeft(venture.closingDate)}</dd>
+                <dd>{fullyFunded ? t('ventures.card.fullyFunded') : daysLeft(venture.closingDate)}</dd>
               </div>
               <div>
                 <dt>{t('ventures.card.expectedReturn')}</dt>
@@ -102,7 +117,7 @@ export function VentureCard({
         >
           {t('ventures.card.details')}
         </Button>
-        {variant === 'full' ? (
+        {variant === 'full' && availability.open ? (
           <Button
             component={RouterLink}
             to={`${detailPath}/investment-form`}
@@ -110,6 +125,15 @@ export function VentureCard({
             aria-label={t('ventures.card.investIn', { title: venture.title })}
           >
             {t('ventures.card.invest')}
+          </Button>
+        ) : null}
+        {variant === 'full' && !availability.open ? (
+          <Button
+            variant="contained"
+            disabled
+            aria-label={t('ventures.card.notOpenFor', { label: notOpenLabel, title: venture.title })}
+          >
+            {notOpenLabel}
           </Button>
         ) : null}
       </CardActions>

@@ -27,8 +27,9 @@ import { countryLabel, euros, formatDate, formatPercent } from '../lib/format';
 import { useVenture } from './api';
 import { FundingBar } from './FundingBar';
 import { InvestDialog } from './InvestDialog';
-import { fundingSplit, riskScore } from '../../src-shared/rules/ventureProgress';
+import { fundingSplit, riskScore, ventureAvailability } from '../../src-shared/rules/ventureProgress';
 import { VentureImage } from './VentureImage';
+import { VentureStatusBadge } from './VentureStatusBadge';
 
 /** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
 const loadCharts = () => import('../../src-shared/charts/VentureCharts');
@@ -176,6 +177,7 @@ function VentureCharts({ venture }: { venture: Venture }) {
               })}
               fundedPercentText={percent(split.fundedPercent)}
               remainingPercentText={percent(split.remainingPercent)}
+              centerLabel={t('venture.charts.centerLabel')}
               title={t('venture.fundingProgress')}
               description={fundingCaption}
               formatAmount={(value) => euros(value, lang)}
@@ -220,6 +222,15 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
   const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
   const keepScroll: KeepScrollState = { keepScroll: true };
   usePageTitle(venture.title);
+  const availability = ventureAvailability(venture);
+  const notOpenReason =
+    availability.reason === 'comingSoon' &&
+    venture.goesLiveAt &&
+    new Date(venture.goesLiveAt).getTime() > Date.now()
+      ? t('venture.availability.reason.comingSoonOn', { date: formatDate(venture.goesLiveAt, lang) })
+      : availability.reason
+        ? t(`venture.availability.reason.${availability.reason}`)
+        : '';
 
   const stats: { label: string; value: ReactNode }[] = [
     { label: t('venture.stats.target'), value: euros(venture.targetAmount, lang) },
@@ -285,6 +296,7 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
             </Typography>
           ) : null}
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 2 }}>
+            {availability.badge ? <VentureStatusBadge badge={availability.badge} /> : null}
             {venture.riskLevel ? (
               <Chip color={RISK_COLORS[venture.riskLevel]} label={t(`venture.risk.${venture.riskLevel}`)} />
             ) : null}
@@ -298,17 +310,33 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
           <Box sx={{ mt: 3 }}>
             <FundingBar amountFunded={venture.amountFunded} targetAmount={venture.targetAmount} />
           </Box>
-          <Button
-            component={RouterLink}
-            to={`${detailPath}/investment-form`}
-            state={keepScroll}
-            variant="contained"
-            size="large"
-            fullWidth
-            sx={{ mt: 3 }}
-          >
-            {t('venture.investButton')}
-          </Button>
+          {availability.open ? (
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              sx={{ mt: 3 }}
+              onClick={() => navigate(`${detailPath}/investment-form`, { state: keepScroll })}
+            >
+              {t('venture.investButton')}
+            </Button>
+          ) : (
+            <>
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled
+                aria-describedby="venture-not-open"
+                sx={{ mt: 3 }}
+              >
+                {t(`venture.availability.button.${availability.reason ?? 'notApproved'}`)}
+              </Button>
+              <Typography id="venture-not-open" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {notOpenReason}
+              </Typography>
+            </>
+          )}
         </Grid>
       </Grid>
 
@@ -378,8 +406,10 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
 /**
  * /ventures/:ventureId and /ventures/:ventureId/investment-form (the second opens the invest dialog).
  * States (spec 2.3 and 8): 'Loading venture...', then the venture; a 404 or an empty answer reads
- * 'No venture found.', any other failure 'Failed to fetch venture details.'. The INVEST button is
- * shown to everyone; a visitor who follows it goes to /login and comes back to the form.
+ * 'No venture found.', any other failure 'Failed to fetch venture details.'. INVEST IN PROJECT is a
+ * button shown to everyone that opens the form (a visitor goes to /login and comes back to it); on a
+ * venture that takes no investment (funded, repaid, coming soon, closed) it is disabled, names the
+ * reason, and a sentence under it explains it. The status badge stands beside the risk badge.
  */
 export function VentureDetailPage() {
   const { t } = useTranslation();

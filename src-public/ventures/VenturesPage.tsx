@@ -65,7 +65,19 @@ export function VenturesPage() {
       void navigateTo(withFilter(filtersFromSearchParams(latestParams.current), patch)),
     [navigateTo],
   );
-  const goToPage = (page: number) => navigateTo({ ...filtersFromSearchParams(latestParams.current), page });
+  // Paging scrolls to the top of the list (the page buttons sit below it) and moves the focus there,
+  // so keyboard and screen reader users continue with the new page's first card.
+  const resultsRef = useRef<HTMLElement>(null);
+  const goToPage = (page: number) => {
+    if (!navigateTo({ ...filtersFromSearchParams(latestParams.current), page })) return;
+    const results = resultsRef.current;
+    if (!results) return;
+    const reduceMotion =
+      typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    results.focus({ preventScroll: true });
+    results.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  };
 
   // A page beyond the last one (an old link after ventures closed) moves to the last page.
   const lastPage = !isPending && !isError && !updating && data && data.total > 0 ? data.totalPages : null;
@@ -122,9 +134,12 @@ export function VenturesPage() {
 
       <Box
         component="section"
+        ref={resultsRef}
+        tabIndex={-1}
         aria-label={t('ventures.results')}
         aria-busy={isPending || updating}
-        sx={{ mt: 3, position: 'relative' }}
+        // Below the sticky header (60 px on phones, 72 px from md) when scrolled to.
+        sx={{ mt: 3, position: 'relative', scrollMarginTop: { xs: 72, md: 88 }, outline: 'none' }}
       >
         <Box sx={{ height: 4, mb: 1 }}>
           {updating ? <LinearProgress aria-label={t('ventures.updating')} /> : null}

@@ -284,7 +284,8 @@ export interface paths {
          *     - `venturesAwaitingReview`: ventures submitted for review (visibility `public` or `private`, not `draft`) that are `pending` or `under-review`, not deleted, not cancelled; drafts are the companies' work in progress (`GET /api/ventures/admin-get-all?submitted=true` with `adminStatus=pending`, and with `adminStatus=under-review`, list the same ventures);
          *     - `verificationsAwaitingReview`: people whose identity documents wait for a decision (`GET /api/kyc/admin?status=pending`);
          *     - `signUps30d`: accounts created in the last 30 days;
-         *     - `openTickets` and `complaintsDueSoon`: always 0 for now: support tickets do not exist yet (issue 15);
+         *     - `openTickets`: support tickets that are not `closed`;
+         *     - `complaintsDueSoon`: complaints still waiting for an answer (`open` or `in_progress`) whose `respondBy` is within 3 working days (Monday to Friday) from now, overdue ones included;
          *     - `investedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count.
          */
         get: {
@@ -346,6 +347,248 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every ticket with its author (admins)
+         * @description Filters: `status`, `category`, `userId` (one author), `search` (subject or author e-mail contains it, or the ticket number: `12` or `#12`).
+         *
+         *     Order (`sortBy`, `order`): by default `respondBy` ascending, i.e. tickets still waiting for an answer (`open`, `in_progress`) that have a deadline (complaints) first, the oldest deadline first (overdue ones on top), then every other ticket newest first: a resolved or closed complaint's old deadline no longer puts it on top. `createdAt`, `updatedAt`, `number` and `status` sort by themselves (`order` desc by default), then newest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    category?: "payments" | "account" | "investment" | "technical" | "complaint" | "all" | "";
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    order?: "asc" | "desc";
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    search?: string;
+                    sortBy?: "respondBy" | "createdAt" | "updatedAt" | "number" | "status";
+                    status?: "open" | "in_progress" | "resolved" | "closed" | "all" | "";
+                    userId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                author: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "user" | "corporate" | "admin" | "superadmin";
+                                };
+                                /** @enum {string} */
+                                category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                createdAt: string;
+                                number: number;
+                                respondBy: string | null;
+                                /** @enum {string} */
+                                status: "open" | "in_progress" | "resolved" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a ticket's status (admins): open, in_progress, resolved or closed
+         * @description Answers the ticket with its thread. Nobody is e-mailed.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "open" | "in_progress" | "resolved" | "closed";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                author: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "user" | "corporate" | "admin" | "superadmin";
+                                };
+                                /** @enum {string} */
+                                category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                createdAt: string;
+                                messages: {
+                                    _id: string;
+                                    author: {
+                                        firstName: string;
+                                        id: string;
+                                        lastName: string;
+                                        /** @enum {string} */
+                                        role: "user" | "corporate" | "admin" | "superadmin";
+                                    };
+                                    body: string;
+                                    createdAt: string;
+                                }[];
+                                number: number;
+                                respondBy: string | null;
+                                /** @enum {string} */
+                                status: "open" | "in_progress" | "resolved" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/auth/forgot-password": {
@@ -1787,7 +2030,7 @@ export interface paths {
          *     - `investors`: distinct investors with an investment not refunded in its ventures;
          *     - `raisedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count (the admin overview's `investedByMonth` for this company's ventures);
          *     - `recentInvestments`: the 10 newest investments not refunded into its ventures, `{ _id, ventureId, ventureTitle, amount, status, investmentDate }`;
-         *     - `tickets`: always `[]` for now: support tickets do not exist yet (issue 15).
+         *     - `tickets`: the company's 5 newest support tickets `{ _id, number, subject, category, status, createdAt }`, newest first.
          */
         get: {
             parameters: {
@@ -1825,7 +2068,16 @@ export interface paths {
                                     ventureTitle: string;
                                 }[];
                                 target: number;
-                                tickets: unknown[];
+                                tickets: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                    createdAt: string;
+                                    number: number;
+                                    /** @enum {string} */
+                                    status: "open" | "in_progress" | "resolved" | "closed";
+                                    subject: string;
+                                }[];
                                 ventures: {
                                     cancelled: number;
                                     draft: number;
@@ -1835,6 +2087,133 @@ export interface paths {
                                     rejected: number;
                                     repaid: number;
                                 };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/investor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in investor's overview and portfolio figures in one call (money in euros)
+         * @description Only the caller's own investments, ledger rows and tickets.
+         *     - `firstName`, `lastLoginAt`: the signed-in person;
+         *     - `balance` and `portfolio.available`: the investor's ledger balance (`GET /api/balances/my-balance`);
+         *     - `activeInvestments`: investments `invested` or `completed`; `expectedReturns`: their `totalExpectedReturn` added up;
+         *     - `profitEarned` and `returns.profit`: what was credited beyond principal (`profitPaid` added up over every investment);
+         *     - `repaidVentures`: distinct ventures among the investments `repaid`;
+         *     - `openTickets`: the investor's tickets that are not `closed`;
+         *     - `portfolio.pending`: the amount of investments `invested` (ventures still raising); `portfolio.invested`: principal not yet paid back of investments `completed` (repayments count as principal first); `portfolio.inRecovery`, `returns.lateFees`, `returns.badDebt`, `returns.serviceFees`: 0 until the platform records defaults or charges fees;
+         *     - `netAnnualReturn`: the XIRR (365-day years) of the investor's ledger rows of kind `investment` (out), `refund` and `repayment` (in), plus the principal still outstanding of investments `invested` or `completed` valued at now, as a fraction to 6 decimals (0.1 is 10 % a year); `null` while no investment is 30 days old, or when no rate solves the flows;
+         *     - `investments`: the 5 newest (every status) as `GET /api/investments/my-investments` answers them;
+         *     - `transactions`: the 10 newest rows of the investor's ledger account `{ note, at, amount, balanceBefore, kind, venture }` (signed euros; `venture` `{ _id, title }` for an investment, refund or repayment, else null), newest first as `GET /api/balances/{id}/history`;
+         *     - `tickets`: the 5 newest of the investor's tickets `{ _id, number, subject, category, status, createdAt }`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                activeInvestments: number;
+                                balance: number;
+                                expectedReturns: number;
+                                firstName: string;
+                                investments: {
+                                    _id: string;
+                                    amount: number;
+                                    investmentDate: string;
+                                    profitPaid: number;
+                                    /** @enum {string} */
+                                    status: "invested" | "completed" | "repaid" | "refunded";
+                                    totalExpectedReturn: number;
+                                    venture: {
+                                        _id: string;
+                                        title: string;
+                                    };
+                                }[];
+                                lastLoginAt: string | null;
+                                netAnnualReturn: number | null;
+                                openTickets: number;
+                                portfolio: {
+                                    available: number;
+                                    inRecovery: number;
+                                    invested: number;
+                                    pending: number;
+                                };
+                                profitEarned: number;
+                                repaidVentures: number;
+                                returns: {
+                                    badDebt: number;
+                                    lateFees: number;
+                                    profit: number;
+                                    serviceFees: number;
+                                };
+                                tickets: {
+                                    _id: string;
+                                    /** @enum {string} */
+                                    category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                    createdAt: string;
+                                    number: number;
+                                    /** @enum {string} */
+                                    status: "open" | "in_progress" | "resolved" | "closed";
+                                    subject: string;
+                                }[];
+                                transactions: {
+                                    amount: number;
+                                    at: string;
+                                    balanceBefore: number;
+                                    /** @enum {string} */
+                                    kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment";
+                                    note: string | null;
+                                    venture: {
+                                        _id: string;
+                                        title: string;
+                                    } | null;
+                                }[];
                             };
                         };
                     };
@@ -3358,6 +3737,533 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's track record for everyone (money in euros)
+         * @description Only ventures that are public and approved (not deleted) count; a cancelled venture does not (its investors were refunded).
+         *     - `totalFunded`: `amountFunded` of the ventures that reached their funding (lifecycle `funded` or `repaid`);
+         *     - `totalRepaid`: principal and interest credited to investors so far, partial repayments included;
+         *     - `venturesFunded`: ventures that reached their funding (`funded` or `repaid`); `venturesRepaid`: the `repaid` ones;
+         *     - `investors`: people with at least one investment that was not refunded;
+         *     - `averageReturn`: the mean `expectedReturn` (percent a year) of funded and repaid ventures weighted by the amount funded, two decimals; `null` while none is funded;
+         *     - `byRisk`: one row for each of `low`, `medium`, `high`: `ventures` on the public list in any state, `funded` (still being repaid), `repaid` and `defaulted` (disjoint; `defaulted` is 0 until the platform records defaults), `defaultRate = defaulted / (funded + repaid + defaulted)` as a fraction, 0 when there are none;
+         *     - `computedAt`: when the figures were computed. They are kept for 60 s; a movement of money or a venture change through the same server computes them afresh.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                averageReturn: number | null;
+                                byRisk: {
+                                    defaulted: number;
+                                    defaultRate: number;
+                                    funded: number;
+                                    repaid: number;
+                                    /** @enum {string} */
+                                    riskLevel: "low" | "medium" | "high";
+                                    ventures: number;
+                                }[];
+                                computedAt: string;
+                                investors: number;
+                                totalFunded: number;
+                                totalRepaid: number;
+                                venturesFunded: number;
+                                venturesRepaid: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a support ticket (investors and companies) with its first message
+         * @description The ticket starts `open`; `number` counts up from 1 across the platform. A `complaint` must be answered within 10 working days (Monday to Friday, UTC; public holidays are not left out): its `respondBy` is that time after creation, `null` for the other categories.
+         *
+         *     The author gets an acknowledgement e-mail with the number (and for a complaint the respond-by date).
+         *
+         *     A ticket is `{ _id, number, subject, category, status, createdAt, updatedAt, respondBy, author: { id, firstName, lastName, email, role } }`; with its thread it also carries `messages: [{ _id, body, createdAt, author: { id, firstName, lastName, role } }]`, oldest first.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        category: "payments" | "account" | "investment" | "technical" | "complaint";
+                        message: string;
+                        subject: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                author: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "user" | "corporate" | "admin" | "superadmin";
+                                };
+                                /** @enum {string} */
+                                category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                createdAt: string;
+                                messages: {
+                                    _id: string;
+                                    author: {
+                                        firstName: string;
+                                        id: string;
+                                        lastName: string;
+                                        /** @enum {string} */
+                                        role: "user" | "corporate" | "admin" | "superadmin";
+                                    };
+                                    body: string;
+                                    createdAt: string;
+                                }[];
+                                number: number;
+                                respondBy: string | null;
+                                /** @enum {string} */
+                                status: "open" | "in_progress" | "resolved" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket with its thread: its author or an admin; anyone else 404 */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                author: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "user" | "corporate" | "admin" | "superadmin";
+                                };
+                                /** @enum {string} */
+                                category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                createdAt: string;
+                                messages: {
+                                    _id: string;
+                                    author: {
+                                        firstName: string;
+                                        id: string;
+                                        lastName: string;
+                                        /** @enum {string} */
+                                        role: "user" | "corporate" | "admin" | "superadmin";
+                                    };
+                                    body: string;
+                                    createdAt: string;
+                                }[];
+                                number: number;
+                                respondBy: string | null;
+                                /** @enum {string} */
+                                status: "open" | "in_progress" | "resolved" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply in a ticket (its author or an admin; anyone else 404)
+         * @description An admin's reply e-mails the author and moves an `open` ticket to `in_progress`; the author's reply to a `resolved` ticket opens it again (`open`). A `closed` ticket takes no reply: 409 'This ticket is closed.'
+         *
+         *     Answers the ticket with its thread.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                author: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "user" | "corporate" | "admin" | "superadmin";
+                                };
+                                /** @enum {string} */
+                                category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                createdAt: string;
+                                messages: {
+                                    _id: string;
+                                    author: {
+                                        firstName: string;
+                                        id: string;
+                                        lastName: string;
+                                        /** @enum {string} */
+                                        role: "user" | "corporate" | "admin" | "superadmin";
+                                    };
+                                    body: string;
+                                    createdAt: string;
+                                }[];
+                                number: number;
+                                respondBy: string | null;
+                                /** @enum {string} */
+                                status: "open" | "in_progress" | "resolved" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own tickets, newest first (`status` filters) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    status?: "open" | "in_progress" | "resolved" | "closed" | "all" | "";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                author: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "user" | "corporate" | "admin" | "superadmin";
+                                };
+                                /** @enum {string} */
+                                category: "payments" | "account" | "investment" | "technical" | "complaint";
+                                createdAt: string;
+                                number: number;
+                                respondBy: string | null;
+                                /** @enum {string} */
+                                status: "open" | "in_progress" | "resolved" | "closed";
+                                subject: string;
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -5499,12 +6405,12 @@ export interface components {
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCode: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
+        ErrorCode: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
         /**
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCodeInput: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
+        ErrorCodeInput: "common.server_error" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
         ErrorInput: {
             code: components["schemas"]["ErrorCodeInput"];
             codes?: {

@@ -63,3 +63,7 @@ export type InvestResult = JsonBody<'/api/investments', 'post', 201>;
 export type LoginBody = RequestBody<'/api/auth/login', 'post'>;
 export type RegisterBody = RequestBody<'/api/auth/register', 'post'>;
 export type RegisterCorporateBody = RequestBody<'/api/auth/register-corporate', 'post'>;
+/** A support ticket as lists show it, and with its thread (GET /api/tickets/{id}). */
+export type TicketRow = JsonBody<'/api/tickets/mine'>['data'][number];
+export type TicketThread = JsonBody<'/api/tickets/{id}'>['data'];
+export type TicketCreateBody = RequestBody<'/api/tickets', 'post'>;

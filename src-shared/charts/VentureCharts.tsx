@@ -6,6 +6,7 @@
  */
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';
+import { useDrawingArea } from '@mui/x-charts/hooks';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { palette } from '../theme';
 
@@ -19,13 +20,48 @@ export interface FundingDoughnutProps {
   /** Legend labels with their percentage, e.g. 'Funded (25%)'. */
   fundedLabel: string;
   remainingLabel: string;
-  /** Percentage labels on the ring, e.g. '25%' and '75%'. */
+  /** Percentage labels on the ring, e.g. '25%' and '75%'; the funded one is also the big label in the middle. */
   fundedPercentText: string;
   remainingPercentText: string;
+  /** A word under the big percentage in the middle, e.g. 'funded' (none when left out). */
+  centerLabel?: string;
   /** The svg's <title> and <desc>. */
   title: string;
   description: string;
   formatAmount: (value: number) => string;
+}
+
+/** The funded share, large, in the middle of the ring (with an optional word under it). */
+function DoughnutCenter({ percent, label }: { percent: string; label?: string | undefined }) {
+  const { left, top, width, height } = useDrawingArea();
+  const x = left + width / 2;
+  const y = top + height / 2;
+  return (
+    <g aria-hidden="true">
+      <text
+        x={x}
+        y={label ? y - 6 : y}
+        textAnchor="middle"
+        dominantBaseline="central"
+        fill={palette.funded}
+        style={{ fontSize: 28, fontWeight: 800 }}
+      >
+        {percent}
+      </text>
+      {label ? (
+        <text
+          x={x}
+          y={y + 20}
+          textAnchor="middle"
+          dominantBaseline="central"
+          fill="currentColor"
+          style={{ fontSize: 13 }}
+        >
+          {label}
+        </text>
+      ) : null}
+    </g>
+  );
 }
 
 export function FundingDoughnut({
@@ -35,6 +71,7 @@ export function FundingDoughnut({
   remainingLabel,
   fundedPercentText,
   remainingPercentText,
+  centerLabel,
   title,
   description,
   formatAmount,
@@ -76,7 +113,9 @@ export function FundingDoughnut({
           legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
         }}
         sx={{ '& .MuiPieArcLabel-root': { fontWeight: 700, fontSize: 14 } }}
-      />
+      >
+        <DoughnutCenter percent={fundedPercentText} label={centerLabel} />
+      </PieChart>
     </Box>
   );
 }

@@ -30,6 +30,13 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 export const KYC_STATUSES = ['not_started', 'pending', 'complete', 'rejected'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
 
+/** Support tickets (API contract, "Support tickets"). */
+export const TICKET_CATEGORIES = ['payments', 'account', 'investment', 'technical', 'complaint'] as const;
+export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
+
+export const TICKET_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
 export const LEDGER_KINDS = [
   'deposit',
   'withdrawal',

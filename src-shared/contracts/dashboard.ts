@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { LEDGER_KINDS } from '../constants/enums';
+import { NET_RETURN_MIN_AGE_DAYS } from '../rules/funding';
 import { investmentSchema } from './money';
 import { monthAmountSchema } from './overview';
+import { ticketSummarySchema } from './tickets';
 
 /**
  * One investment into a company's venture as the company sees it: amount, status and date, never
@@ -67,9 +70,92 @@ export const corporateDashboardSchema = z.object({
   raisedByMonth: z.array(monthAmountSchema),
   /** The 10 newest investments (not refunded) into its ventures; no investor's identity. */
   recentInvestments: z.array(recentCompanyInvestmentSchema),
-  /** Always empty: support tickets do not exist yet (issue 15). */
-  tickets: z.array(z.never()),
+  /** The company's 5 newest support tickets, newest first. */
+  tickets: z.array(ticketSummarySchema),
 });
 export type CorporateDashboard = z.infer<typeof corporateDashboardSchema>;
 
 export const corporateDashboardResponseSchema = z.object({ data: corporateDashboardSchema });
+
+// ------------------------------------------------------------------------------------------------
+// The investor's dashboard
+
+/** How many of the newest investments, ledger rows and tickets the investor dashboard lists. */
+export const INVESTOR_DASHBOARD_LIMITS = { investments: 5, transactions: 10, tickets: 5 } as const;
+export { NET_RETURN_MIN_AGE_DAYS };
+
+/**
+ * One row of the investor's own ledger (the contract's `{ note, at, amount, balanceBefore }`), plus
+ * what the screen needs to describe a row without a note: the ledger `kind` and the venture.
+ */
+export const investorTransactionSchema = z.object({
+  /** The ledger transaction's note (an admin's text for a deposit or adjustment), null without one. */
+  note: z.string().nullable(),
+  /** When it happened (ISO). */
+  at: z.string(),
+  /** Signed euros: positive credits the balance, negative debits it. */
+  amount: z.number(),
+  /** The balance just before this row, in euros. */
+  balanceBefore: z.number(),
+  kind: z.enum(LEDGER_KINDS),
+  /** The venture of an investment, refund or repayment; null otherwise. */
+  venture: z.object({ _id: z.string(), title: z.string() }).nullable(),
+});
+export type InvestorTransaction = z.infer<typeof investorTransactionSchema>;
+
+/** The balance doughnut (spec 2.5): where the investor's money is, in euros. */
+export const investorPortfolioSchema = z.object({
+  /** The balance, free to invest or withdraw. */
+  available: z.number(),
+  /** Principal still outstanding in running loans (investments `completed`). */
+  invested: z.number(),
+  /** Money in ventures still raising (investments `invested`). */
+  pending: z.number(),
+  /** Principal of loans in default: 0 until the platform records defaults. */
+  inRecovery: z.number(),
+});
+export type InvestorPortfolio = z.infer<typeof investorPortfolioSchema>;
+
+/** The net annual return card's bars, in euros. */
+export const investorReturnsSchema = z.object({
+  /** Equals `profitEarned`. */
+  profit: z.number(),
+  /** 0 until the platform charges or records them. */
+  lateFees: z.number(),
+  badDebt: z.number(),
+  serviceFees: z.number(),
+});
+export type InvestorReturns = z.infer<typeof investorReturnsSchema>;
+
+/** GET /api/dashboard/investor (contract, "Dashboards"): the signed-in investor's figures, euros. */
+export const investorDashboardSchema = z.object({
+  firstName: z.string(),
+  /** When this account last signed in (ISO), null if never. */
+  lastLoginAt: z.string().nullable(),
+  /** The investor's ledger balance. */
+  balance: z.number(),
+  /** Investments `invested` or `completed`. */
+  activeInvestments: z.number().int(),
+  /** `totalExpectedReturn` of the active investments added up. */
+  expectedReturns: z.number(),
+  /** What was credited beyond principal, over every investment. */
+  profitEarned: z.number(),
+  /** Distinct ventures among the investor's investments with status `repaid`. */
+  repaidVentures: z.number().int(),
+  /** The investor's tickets that are not closed. */
+  openTickets: z.number().int(),
+  portfolio: investorPortfolioSchema,
+  /** XIRR of the investor's cash flows as a fraction (0.1 is 10 % a year); null with no investment
+   * older than 30 days, or when no rate solves the flows. */
+  netAnnualReturn: z.number().nullable(),
+  returns: investorReturnsSchema,
+  /** The 5 newest investments (every status), with the venture's title. */
+  investments: z.array(investmentSchema),
+  /** The 10 newest rows of the investor's ledger account. */
+  transactions: z.array(investorTransactionSchema),
+  /** The 5 newest of the investor's tickets. */
+  tickets: z.array(ticketSummarySchema),
+});
+export type InvestorDashboard = z.infer<typeof investorDashboardSchema>;
+
+export const investorDashboardResponseSchema = z.object({ data: investorDashboardSchema });

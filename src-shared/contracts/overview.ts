@@ -24,9 +24,9 @@ export const adminOverviewSchema = z.object({
   verificationsAwaitingReview: z.number().int(),
   /** Accounts created in the last 30 days. */
   signUps30d: z.number().int(),
-  /** Open support tickets (0 until tickets exist: issue 15). */
+  /** Support tickets that are not closed. */
   openTickets: z.number().int(),
-  /** Open complaints due within 3 working days (0 until tickets exist: issue 15). */
+  /** Complaints waiting for an answer (open, in progress) due within 3 working days, overdue ones included. */
   complaintsDueSoon: z.number().int(),
   /** The last 12 calendar months (UTC), oldest first, this month last; months without investments 0. */
   investedByMonth: z.array(monthAmountSchema),

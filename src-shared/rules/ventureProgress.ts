@@ -3,6 +3,8 @@
  * office's venture pages draw the same bar and doughnut from them.
  */
 
+import { isOpenForInvestment, type OpenVenture } from './invest';
+
 const DAY_MS = 86_400_000;
 
 /** Spec 9: the funding bar carries a fixed 20% segment after the funded share. */
@@ -83,4 +85,65 @@ export function riskScore(riskLevel: unknown): 1 | 2 | 3 | null {
   return typeof riskLevel === 'string' && riskLevel in RISK_SCORES
     ? RISK_SCORES[riskLevel as keyof typeof RISK_SCORES]
     : null;
+}
+
+/** The badge a venture wears on the public site when it does not simply take investments. */
+export type VentureBadge = 'funded' | 'repaid' | 'comingSoon' | 'closed';
+
+/**
+ * Why a venture takes no investment now, the first that applies: `repaid`; `funded` (lifecycle
+ * funded, or nothing left to fund); `comingSoon` (lifecycle coming-soon, or live only from a later
+ * `goesLiveAt`); `closed` (its closing date passed: the venture is cancelled and refunded shortly);
+ * `notApproved` (not approved, a draft, or cancelled: seen only by its owner and the admins).
+ */
+export type NotOpenReason = 'repaid' | 'funded' | 'comingSoon' | 'closed' | 'notApproved';
+
+export interface VentureAvailability {
+  /** The invest rules' open check (src-shared/rules/invest.ts) passes and something is left to fund. */
+  open: boolean;
+  /** Null when open. */
+  reason: NotOpenReason | null;
+  /** The status badge: every reason but `notApproved` (the admin status badge says that). */
+  badge: VentureBadge | null;
+}
+
+/**
+ * Whether the public site offers INVEST on a venture at `now`, and if not, why (spec 9 and the
+ * invest rules). Every check the server makes on the venture itself is here; the amount rules and
+ * the balance are the invest dialog's.
+ */
+export function ventureAvailability(
+  venture: OpenVenture & { amountFunded?: unknown; targetAmount?: unknown },
+  now: Date | number = Date.now(),
+): VentureAvailability {
+  const at = now instanceof Date ? now : new Date(now);
+  const reason = notOpenReason(venture, at);
+  return {
+    open: reason === null,
+    reason,
+    badge: reason === null || reason === 'notApproved' ? null : reason,
+  };
+}
+
+function notOpenReason(
+  venture: OpenVenture & { amountFunded?: unknown; targetAmount?: unknown },
+  now: Date,
+): NotOpenReason | null {
+  if (venture.lifecycleStatus === 'repaid') return 'repaid';
+  if (venture.lifecycleStatus === 'funded') return 'funded';
+  if (
+    (venture.adminStatus != null && venture.adminStatus !== 'approved') ||
+    venture.visibility === 'draft' ||
+    venture.cancelledAt != null
+  )
+    return 'notApproved';
+  if (venture.lifecycleStatus === 'coming-soon') return 'comingSoon';
+  if (isOpenForInvestment(venture, now)) {
+    const target = amount(venture.targetAmount);
+    return target > 0 && amount(venture.amountFunded) >= target ? 'funded' : null;
+  }
+  if (venture.goesLiveAt != null && new Date(venture.goesLiveAt).getTime() > now.getTime())
+    return 'comingSoon';
+  if (venture.lifecycleStatus === 'new') return 'closed';
+  return 'notApproved';
 }

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { canAccess, roleMatchesApp } from '../../src-backoffice/providers/canAccess';
 
-const ADMIN_RESOURCES = ['users', 'ventures', 'balances', 'balance-histories', 'investments', 'mails', 'kyc'];
+const ADMIN_RESOURCES = [
+  'users',
+  'ventures',
+  'balances',
+  'balance-histories',
+  'investments',
+  'mails',
+  'kyc',
+  'tickets',
+];
 
 describe('canAccess (spec section 6)', () => {
   it.each(['admin', 'superadmin'])('%s may list every admin resource', (role) => {
@@ -18,6 +27,9 @@ describe('canAccess (spec section 6)', () => {
     ['mails', 'show', true],
     ['mails', 'edit', true],
     ['users', 'edit', true],
+    ['tickets', 'show', true],
+    ['tickets', 'edit', true],
+    ['tickets', 'create', false],
     ['investments', 'edit', false],
     ['users', 'delete', false],
     ['ventures', 'delete', false],
@@ -42,9 +54,17 @@ describe('canAccess (spec section 6)', () => {
     expect(canAccess('corporate', { resource: 'ventures', action: 'delete' })).toBe(false);
     expect(canAccess('corporate', { resource: 'profile', action: 'show' })).toBe(true);
     expect(canAccess('corporate', { resource: 'profile', action: 'edit' })).toBe(true);
-    for (const resource of ADMIN_RESOURCES.filter((r) => r !== 'ventures')) {
+    for (const resource of ADMIN_RESOURCES.filter((r) => r !== 'ventures' && r !== 'tickets')) {
       expect(canAccess('corporate', { resource, action: 'list' }), resource).toBe(false);
     }
+  });
+
+  it('corporate: its own support tickets (list, show, create), never a status change', () => {
+    for (const action of ['list', 'show', 'create']) {
+      expect(canAccess('corporate', { resource: 'tickets', action })).toBe(true);
+    }
+    expect(canAccess('corporate', { resource: 'tickets', action: 'edit' })).toBe(false);
+    expect(canAccess('corporate', { resource: 'tickets', action: 'delete' })).toBe(false);
   });
 
   it.each(['user', 'visitor', '', null, undefined, 'root'])('%s may do nothing', (role) => {

@@ -118,7 +118,7 @@ describe('investing in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(venture.title);
 
     // The visitor is asked to log in and comes back to the investment form.
-    await page.getByRole('link', { name: 'INVEST IN PROJECT' }).click();
+    await page.getByRole('button', { name: 'INVEST IN PROJECT' }).click();
     await expect.poll(() => pathname(page)).toBe('/login');
     await logIn(page, INVESTOR);
     await expect.poll(() => pathname(page), { timeout: 10_000 }).toBe(form);

@@ -169,13 +169,20 @@ describe('the ventures list in Chromium', () => {
     await snap(page, 'ventures-list-desktop.png');
     await expectNoSeriousAxeViolations(page);
 
-    // Page 2 through the page buttons.
+    // Page 2 through the page buttons (below the list): the page scrolls back to the top of the list.
     const second = listAnswer(page, (url) => url.searchParams.get('page') === '2');
-    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 2' }).click();
+    const pageTwo = page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Page 2' });
+    await pageTwo.scrollIntoViewIfNeeded();
+    const listTop = () => results(page).evaluate((el) => Math.round(el.getBoundingClientRect().top));
+    expect(await listTop()).toBeLessThan(0);
+    await pageTwo.click();
     const secondAnswer = (await (await second).json()) as ListAnswer;
     expect(secondAnswer.data).toHaveLength(2);
     await expect.poll(() => cardTitles(page)).toEqual(secondAnswer.data.map((v) => v.title));
     expect(search(page)).toBe('?page=2');
+    // Just below the sticky header (scroll-margin-top 88 px at desktop width).
+    await expect.poll(listTop).toBeGreaterThanOrEqual(0);
+    await expect.poll(listTop).toBeLessThanOrEqual(120);
 
     // A filter: only leasing cards, back on page 1.
     const leasing = listAnswer(page, (url) => url.searchParams.get('ventureType') === 'leasing');
@@ -267,7 +274,16 @@ describe('a venture page in Chromium', () => {
       for (const text of ['Venture Stats', 'Key Dates', 'Summary', 'Details', 'Collateral Details']) {
         expect(await page.getByRole('heading', { level: 2, name: text, exact: true }).count()).toBe(1);
       }
-      expect(await page.getByRole('link', { name: 'INVEST IN PROJECT' }).count()).toBe(1);
+      // INVEST IN PROJECT is a button; on a venture that takes no investment it is disabled and
+      // names the reason instead.
+      const investButtons = await page.getByRole('button', { name: 'INVEST IN PROJECT' }).count();
+      const notOpen = await page
+        .getByRole('button', {
+          name: /^(Fully funded|Repaid|Coming soon|Funding closed|Not open for investment)$/,
+        })
+        .count();
+      expect(investButtons + notOpen).toBe(1);
+      expect(await page.getByRole('link', { name: 'INVEST IN PROJECT' }).count()).toBe(0);
       await page.waitForLoadState('networkidle');
       if (viewport === 'phone') await expectNoSidewaysScroll(page);
       await loadLazyImages(page);
@@ -277,6 +293,63 @@ describe('a venture page in Chromium', () => {
       await context.close();
     });
   }
+
+  it('a funded venture wears its badge and cannot be invested in, on its card and on its page', async () => {
+    const { context, page, errors } = await open('desktop');
+    const funded = (await (
+      await fetch(`${server.url}/api/ventures?lifecycleStatus=funded&limit=1`)
+    ).json()) as ListAnswer;
+    const venture = funded.data[0]!;
+    expect(venture, 'a funded public demo venture').toBeDefined();
+
+    await page.goto(`${server.url}/ventures?lifecycleStatus=funded`, { waitUntil: 'networkidle' });
+    const card = results(page).locator('.MuiCard-root', {
+      has: page.getByRole('heading', { level: 2, name: venture.title, exact: true }),
+    });
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.locator('.MuiChip-label', { hasText: /^Funded$/ }).count()).toBe(1);
+    expect(await card.getByRole('link', { name: `Invest in ${venture.title}` }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: `Fully funded: ${venture.title}` }).isDisabled()).toBe(
+      true,
+    );
+    expect(
+      await card.locator('dt', { hasText: 'Days left' }).locator('xpath=following-sibling::dd').innerText(),
+    ).toBe('Fully funded');
+
+    await card.getByRole('link', { name: `Details of ${venture.title}` }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(venture.title);
+    expect(await page.getByRole('button', { name: 'INVEST IN PROJECT' }).count()).toBe(0);
+    const disabled = page.getByRole('button', { name: 'Fully funded' });
+    expect(await disabled.isDisabled()).toBe(true);
+    expect(
+      await page.getByText('This venture reached its funding target and takes no more investments.').count(),
+    ).toBe(1);
+    // The doughnut's big label in the middle is the funded share (the caption's first percentage).
+    const funding = page.getByRole('region', { name: 'Funding Progress' });
+    const fundedShare = /\((\d+%)\)/.exec(await funding.locator('figcaption').innerText())![1]!;
+    const centre = funding.locator('svg g[aria-hidden="true"] > text').first();
+    await expect.poll(() => centre.count(), { timeout: 15_000 }).toBe(1);
+    expect(await centre.textContent()).toBe(fundedShare);
+    // The investment form of a funded venture says why, without a form.
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByLabel(/^Email(\s*\*)?$/).fill('investor@afrivest.test');
+    await page.getByLabel(/^Password(\s*\*)?$/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/user/overview');
+    await page.goto(`${server.url}/ventures/${venture._id}/investment-form`, { waitUntil: 'networkidle' });
+    await expect
+      .poll(() => page.getByRole('dialog').innerText())
+      .toContain('This venture reached its funding target and takes no more investments.');
+    expect(
+      await page
+        .getByRole('dialog')
+        .getByLabel(/^Amount/)
+        .count(),
+    ).toBe(0);
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 
   it('sends a visitor from /projects/{id}/invest to the login and reads "No venture found." for an unknown id', async () => {
     const { context, page, errors } = await open('desktop');

@@ -9,6 +9,7 @@ setUpPageTests(
   () => import('../../src-public/auth/pages/LoginPage'),
   () => import('../../src-public/investor/InvestorLayout'),
   () => import('../../src-public/investor/OverviewPage'),
+  () => import('../../src-public/investor/FundingPage'),
   () => import('../../src-public/investor/InvestmentsPage'),
   () => import('../../src-public/investor/VerificationPage'),
   () => import('../../src-public/investor/ProfilePage'),
@@ -32,7 +33,7 @@ describe('the /dashboard/... links (spec 2.1)', () => {
   it.each([
     ['/dashboard/overview', '/user/overview', 'Welcome back, Ada!'],
     ['/dashboard', '/user/overview', 'Welcome back, Ada!'],
-    ['/dashboard/funding', '/user/overview', 'Welcome back, Ada!'],
+    ['/dashboard/funding', '/user/funding', 'Portfolio and funding'],
     ['/dashboard/investments', '/user/investments', 'My Investments'],
     ['/dashboard/verification', '/user/verification', 'Identity Verification'],
     ['/dashboard/profile', '/user/profile', 'My Profile'],

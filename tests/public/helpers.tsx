@@ -231,3 +231,48 @@ export function mockSignedIn(
 export function findToast(text: string | RegExp, timeout = 5000) {
   return screen.findByText(text, { selector: '.MuiAlert-message' }, { timeout });
 }
+
+/** GET /api/dashboard/investor's `data` for Ada: one investment still raising, two ledger rows, no tickets. */
+export const sampleDashboard = {
+  firstName: 'Ada',
+  lastLoginAt: '2025-07-01T08:30:00Z',
+  balance: 1200,
+  activeInvestments: 1,
+  expectedReturns: 36,
+  profitEarned: 0,
+  repaidVentures: 0,
+  openTickets: 0,
+  portfolio: { available: 1200, invested: 0, pending: 300, inRecovery: 0 },
+  netAnnualReturn: null,
+  returns: { profit: 0, lateFees: 0, badDebt: 0, serviceFees: 0 },
+  investments: [
+    {
+      _id: 'i1',
+      venture: { _id: 'abc', title: 'Nairobi Solar Microgrid' },
+      amount: 300,
+      profitPaid: 0,
+      status: 'invested',
+      totalExpectedReturn: 36,
+      investmentDate: '2025-06-20T10:00:00Z',
+    },
+  ],
+  transactions: [
+    {
+      note: null,
+      at: '2025-06-20T10:00:00Z',
+      amount: -300,
+      balanceBefore: 1500,
+      kind: 'investment',
+      venture: { _id: 'abc', title: 'Nairobi Solar Microgrid' },
+    },
+    {
+      note: 'Bank transfer',
+      at: '2025-06-01T09:00:00Z',
+      amount: 1500,
+      balanceBefore: 0,
+      kind: 'deposit',
+      venture: null,
+    },
+  ],
+  tickets: [],
+};

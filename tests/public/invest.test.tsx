@@ -358,7 +358,7 @@ describe('who may invest', () => {
     });
     const user = userEvent.setup();
     const { router } = renderApp('/ventures/abc');
-    await user.click(await screen.findByRole('link', { name: 'INVEST IN PROJECT' }));
+    await user.click(await screen.findByRole('button', { name: 'INVEST IN PROJECT' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/login');
     expect((router.state.location.state as { from?: { pathname: string } }).from?.pathname).toBe(FORM);
@@ -448,13 +448,27 @@ describe('who may invest', () => {
     expect(gets(calls, '/api/kyc/my-verification')).toBe(2);
   });
 
-  it('says a venture that is not raising money is not open, without a form', async () => {
-    const { calls } = investor({
-      [`GET ${VENTURE_PATH}`]: { data: { ...sampleVenture, lifecycleStatus: 'funded' } },
-    });
+  it.each([
+    [
+      'funded',
+      { lifecycleStatus: 'funded' },
+      'This venture reached its funding target and takes no more investments.',
+    ],
+    [
+      'repaid',
+      { lifecycleStatus: 'repaid' },
+      'This venture has been repaid to its investors and takes no more investments.',
+    ],
+    [
+      'past its closing date',
+      { closingDate: '2020-01-01T00:00:00Z' },
+      'The closing date of this venture has passed; it takes no more investments.',
+    ],
+  ])('says why a venture %s is not open, without a form', async (_, change, reason) => {
+    const { calls } = investor({ [`GET ${VENTURE_PATH}`]: { data: { ...sampleVenture, ...change } } });
     renderApp(FORM);
     const dialog = within(await screen.findByRole('dialog'));
-    expect(await dialog.findByText('This venture is not open for investment.')).toBeInTheDocument();
+    expect(await dialog.findByText(reason)).toBeInTheDocument();
     expect(dialog.queryByLabelText(/Amount/)).not.toBeInTheDocument();
     expect(gets(calls, '/api/kyc/my-verification')).toBe(0);
   });

@@ -41,10 +41,7 @@ describe('route table', () => {
     const { router } = renderApp('/projects/abc');
     expect(await screen.findByRole('heading', { level: 1, name: sampleVenture.title })).toBeVisible();
     expect(router.state.location.pathname).toBe('/ventures/abc');
-    expect(screen.getByRole('link', { name: 'INVEST IN PROJECT' })).toHaveAttribute(
-      'href',
-      '/ventures/abc/investment-form',
-    );
+    expect(screen.getByRole('button', { name: 'INVEST IN PROJECT' })).toBeEnabled();
     expect(screen.getByText('#solar')).toBeInTheDocument();
   });
 

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   clearCookies,
@@ -104,10 +105,12 @@ describe('venture page content', () => {
       'src',
       '/uploads/ventures/abc/1.jpg',
     );
-    expect(screen.getByRole('link', { name: 'INVEST IN PROJECT' })).toHaveAttribute(
-      'href',
-      '/ventures/abc/investment-form',
-    );
+    const investButton = screen.getByRole('button', { name: 'INVEST IN PROJECT' });
+    expect(investButton.tagName).toBe('BUTTON');
+    expect(investButton).toBeEnabled();
+    // Open for investment: no status badge.
+    for (const badge of ['Funded', 'Repaid', 'Coming soon', 'Closed'])
+      expect(screen.queryByText(badge, { selector: '.MuiChip-label' })).not.toBeInTheDocument();
     expect(screen.getByText('High Risk')).toBeInTheDocument();
     expect(screen.getByText('Approved')).toBeInTheDocument();
     expect(screen.getByText(/This venture is convertible/)).toBeInTheDocument();
@@ -158,6 +161,14 @@ describe('venture page content', () => {
     await waitFor(() => expect(risk.querySelector('svg title')).toHaveTextContent('Risk vs Return'));
     expect(within(funding).getByText('Funded (25%)')).toBeInTheDocument();
     expect(within(funding).getByText('Remaining (75%)')).toBeInTheDocument();
+    // The big label in the middle of the ring is the funded share, not the remaining one.
+    const centre = await waitFor(() => {
+      const label = [...funding.querySelectorAll('svg text')].find((text) => text.textContent === 'funded');
+      expect(label).toBeDefined();
+      return label!;
+    });
+    expect(centre.previousElementSibling).toHaveTextContent(/^25%$/);
+    expect(centre.parentElement).toHaveAttribute('aria-hidden', 'true');
   });
 
   it('shows a placeholder cover, the non-convertible note and no chart without a target or risk', async () => {
@@ -193,6 +204,85 @@ describe('venture page content', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Risiko und Rendite' })).toBeVisible();
     expect(screen.getByText('Kenia')).toBeInTheDocument();
     expect(screen.getByText('100.000,00 €')).toBeInTheDocument();
+  });
+
+  it('opens the invest dialog from the INVEST IN PROJECT button, keeping the scroll position', async () => {
+    mockSignedIn({
+      'GET /api/ventures/id/abc': { data: VENTURE },
+      'GET /api/kyc/my-verification': { statusInOurSystem: 'complete' },
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/ventures/abc');
+    await user.click(await screen.findByRole('button', { name: 'INVEST IN PROJECT' }));
+    const dialog = await screen.findByRole('dialog', { name: `Invest in ${VENTURE.title}` });
+    expect(await within(dialog).findByLabelText(/Amount/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/ventures/abc/investment-form');
+    expect(router.state.location.state).toEqual({ keepScroll: true });
+  });
+
+  it.each([
+    [
+      'funded',
+      { lifecycleStatus: 'funded', amountFunded: 100_000 },
+      'Funded',
+      'Fully funded',
+      'This venture reached its funding target and takes no more investments.',
+    ],
+    [
+      'repaid',
+      { lifecycleStatus: 'repaid', amountFunded: 100_000 },
+      'Repaid',
+      'Repaid',
+      'This venture has been repaid to its investors and takes no more investments.',
+    ],
+    [
+      'coming soon',
+      { lifecycleStatus: 'coming-soon', goesLiveAt: null },
+      'Coming soon',
+      'Coming soon',
+      'This venture is not open for investment yet.',
+    ],
+    [
+      'live from a later date',
+      { goesLiveAt: '2098-07-01T12:00:00Z' },
+      'Coming soon',
+      'Coming soon',
+      'This venture opens for investment on Jul 1, 2098.',
+    ],
+    [
+      'past its closing date',
+      { closingDate: '2020-01-01T00:00:00Z' },
+      'Closed',
+      'Funding closed',
+      'The closing date of this venture has passed; it takes no more investments.',
+    ],
+  ])(
+    'a venture %s wears its badge and a disabled button with the reason',
+    async (_, change, badge, button, reason) => {
+      mockApi({ 'GET /api/ventures/id/abc': { data: { ...VENTURE, ...change } } });
+      renderApp('/ventures/abc');
+      expect(await screen.findByRole('heading', { level: 1, name: VENTURE.title })).toBeVisible();
+      expect(screen.getByText(badge, { selector: '.MuiChip-label' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'INVEST IN PROJECT' })).not.toBeInTheDocument();
+      const disabled = screen.getByRole('button', { name: button });
+      expect(disabled).toBeDisabled();
+      expect(disabled).toHaveAccessibleDescription(reason);
+      expect(screen.getByText(reason)).toBeVisible();
+    },
+  );
+
+  it('shows the funded share in the middle of a fully funded venture', async () => {
+    mockApi({
+      'GET /api/ventures/id/abc': { data: { ...VENTURE, lifecycleStatus: 'funded', amountFunded: 100_000 } },
+    });
+    renderApp('/ventures/abc');
+    const funding = await screen.findByRole('region', { name: 'Funding Progress' });
+    const centre = await waitFor(() => {
+      const label = [...funding.querySelectorAll('svg text')].find((text) => text.textContent === 'funded');
+      expect(label).toBeDefined();
+      return label!;
+    });
+    expect(centre.previousElementSibling).toHaveTextContent(/^100%$/);
   });
 
   it('opens the invest dialog at /ventures/:id/investment-form and closes it back to the page', async () => {

@@ -166,6 +166,56 @@ describe('ventures list: the page', () => {
     ).toHaveAttribute('src', '/images/venture-fallback.svg');
   });
 
+  it('badges ventures that take no investment and offers a disabled button saying why instead of INVEST', async () => {
+    const FUNDED = { ...sampleVenture, _id: 'f1', title: 'Funded Farm', lifecycleStatus: 'funded' };
+    const REPAID = { ...sampleVenture, _id: 'r1', title: 'Repaid Rooftops', lifecycleStatus: 'repaid' };
+    const SOON = {
+      ...sampleVenture,
+      _id: 'c1',
+      title: 'Coming Clinic',
+      lifecycleStatus: 'coming-soon',
+      goesLiveAt: null,
+    };
+    const CLOSED = { ...sampleVenture, _id: 'x1', title: 'Closed Kiln', closingDate: '2020-01-01T00:00:00Z' };
+    mockApi({ 'GET /api/ventures': ventureList([sampleVenture, FUNDED, REPAID, SOON, CLOSED]) });
+    renderApp('/ventures');
+    const card = async (title: string) =>
+      within(
+        (await screen.findByRole('heading', { level: 2, name: title })).closest<HTMLElement>(
+          '.MuiCard-root',
+        )!,
+      );
+    const daysLeft = (c: ReturnType<typeof within>) =>
+      c.getByText('Days left').nextElementSibling?.textContent;
+
+    // Open: INVEST, no badge, the days left.
+    const open = await card(sampleVenture.title);
+    expect(open.getByRole('link', { name: `Invest in ${sampleVenture.title}` })).toHaveAttribute(
+      'href',
+      '/ventures/abc/investment-form',
+    );
+    expect(open.queryByText('Funded')).not.toBeInTheDocument();
+    expect(Number(daysLeft(open))).toBeGreaterThan(0);
+
+    const cases = [
+      [FUNDED.title, 'Funded', 'Fully funded', 'Fully funded'],
+      [REPAID.title, 'Repaid', 'Repaid', 'Fully funded'],
+      [SOON.title, 'Coming soon', 'Coming soon', undefined],
+      [CLOSED.title, 'Closed', 'Funding closed', '0'],
+    ] as const;
+    for (const [title, badge, button, days] of cases) {
+      const closed = await card(title);
+      expect(closed.getByText(badge, { selector: '.MuiChip-label' })).toBeVisible();
+      expect(closed.queryByRole('link', { name: `Invest in ${title}` })).not.toBeInTheDocument();
+      const disabled = closed.getByRole('button', { name: `${button}: ${title}` });
+      expect(disabled).toBeDisabled();
+      expect(disabled).toHaveTextContent(button);
+      if (days) expect(daysLeft(closed)).toBe(days);
+    }
+    // Every card still links to its page.
+    expect(screen.getAllByRole('link', { name: /^Details of / })).toHaveLength(5);
+  });
+
   it('shows the localised texts in German', async () => {
     mockApi({ 'GET /api/ventures': ventureList([sampleVenture]) });
     renderApp('/ventures', { language: 'de' });
@@ -259,6 +309,32 @@ describe('ventures list: filters <-> URL', () => {
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Risk level' }), 'medium');
     await waitFor(() => expect(router.state.location.search).toBe('?riskLevel=medium'));
+  });
+
+  it('scrolls to the top of the list and moves the focus there when the page changes', async () => {
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      mockApi({ 'GET /api/ventures': ventureList([sampleVenture, LEASING, SME], 1) });
+      const user = userEvent.setup();
+      renderApp('/ventures');
+      expect(await screen.findByRole('heading', { level: 2, name: sampleVenture.title })).toBeVisible();
+      const results = screen.getByRole('region', { name: 'Ventures found' });
+      const pages = within(screen.getByRole('navigation', { name: 'Pages' }));
+
+      await user.click(pages.getByRole('button', { name: 'Page 2' }));
+      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+      expect(scrollIntoView.mock.contexts[0]).toBe(results);
+      expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+      expect(results).toHaveFocus();
+      expect(await screen.findByRole('heading', { level: 2, name: LEASING.title })).toBeVisible();
+
+      // The current page again changes nothing and does not scroll.
+      await user.click(pages.getByRole('button', { name: 'Page 2' }));
+      expect(scrollIntoView).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
   });
 
   it('goes back to the previous filters with the back button, from the cache', async () => {

@@ -9,6 +9,7 @@ import {
   fundingBarSegments,
   fundingSplit,
   riskScore,
+  ventureAvailability,
 } from '../../src-shared/rules/ventureProgress';
 import { renderWithProviders } from './helpers';
 
@@ -161,5 +162,55 @@ describe('<FundingBar>', () => {
   it('speaks the reader’s language', () => {
     renderWithProviders(<FundingBar amountFunded={1} targetAmount={2} />, { language: 'de' });
     expect(screen.getByRole('progressbar')).toHaveAccessibleName(/50/);
+  });
+});
+
+describe('venture availability (INVEST, or the badge and the reason why not)', () => {
+  const now = new Date(NOW);
+  const OPEN = {
+    adminStatus: 'approved',
+    visibility: 'public',
+    lifecycleStatus: 'new',
+    goesLiveAt: new Date(NOW - DAY).toISOString(),
+    closingDate: new Date(NOW + 10 * DAY).toISOString(),
+    amountFunded: 25_000,
+    targetAmount: 100_000,
+  };
+  const of = (change: Record<string, unknown>) => ventureAvailability({ ...OPEN, ...change }, now);
+
+  it('is open while approved, new, live and before its closing date with money left to fund', () => {
+    expect(of({})).toEqual({ open: true, reason: null, badge: null });
+    // A public answer without the admin fields is not held against it.
+    expect(of({ adminStatus: undefined, visibility: undefined })).toMatchObject({ open: true });
+  });
+
+  it('names funded, repaid, coming soon and closed, each with its badge', () => {
+    expect(of({ lifecycleStatus: 'funded' })).toEqual({ open: false, reason: 'funded', badge: 'funded' });
+    expect(of({ lifecycleStatus: 'repaid' })).toEqual({ open: false, reason: 'repaid', badge: 'repaid' });
+    expect(of({ amountFunded: 100_000 })).toEqual({ open: false, reason: 'funded', badge: 'funded' });
+    expect(of({ lifecycleStatus: 'coming-soon', goesLiveAt: null })).toEqual({
+      open: false,
+      reason: 'comingSoon',
+      badge: 'comingSoon',
+    });
+    expect(of({ goesLiveAt: new Date(NOW + DAY).toISOString() })).toMatchObject({ reason: 'comingSoon' });
+    expect(of({ closingDate: new Date(NOW - 1).toISOString() })).toEqual({
+      open: false,
+      reason: 'closed',
+      badge: 'closed',
+    });
+    expect(of({ closingDate: null })).toMatchObject({ reason: 'closed' });
+  });
+
+  it('is not open, without a status badge, when not approved, a draft or cancelled', () => {
+    for (const change of [
+      { adminStatus: 'pending' },
+      { adminStatus: 'rejected' },
+      { visibility: 'draft' },
+      { cancelledAt: new Date(NOW - DAY).toISOString() },
+    ])
+      expect(of(change)).toEqual({ open: false, reason: 'notApproved', badge: null });
+    // Funded or repaid says so even for a venture its owner sees before approval.
+    expect(of({ adminStatus: 'pending', lifecycleStatus: 'funded' })).toMatchObject({ badge: 'funded' });
   });
 });

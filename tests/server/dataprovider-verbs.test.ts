@@ -128,6 +128,8 @@ afterAll(() => {
     'corporate startVerification',
     'corporate uploadVentureImage',
     'corporate deleteVentureImage',
+    'admin replyToTicket',
+    'corporate replyToTicket',
   ]);
   for (const app of ['admin', 'corporate'] as const)
     for (const [resource, verbs] of Object.entries(resourceVerbs(app)))
@@ -896,5 +898,96 @@ describe('the back office against the real server', () => {
     const missing = await rejection(adminDp.getOne('mails', { id: crypto.randomUUID() }));
     expect(missing.status).toBe(404);
     expect(missing.message).toBe('Message not found.');
+  });
+
+  it('support tickets: corporate create, getList, getOne, getMany, replyToTicket; admin getList (filters, deadline order, by person), getOne, getMany, update, replyToTicket', async () => {
+    const company = await signIn('corporate', { companyName: 'Ticket Co', email: 'ticket.co@example.com' });
+    const companyDp = providerFor('corporate', company.cookie);
+    const created = await companyDp.create('tickets', {
+      data: { subject: 'Company question', category: 'account', message: 'How do we add a director?' },
+    });
+    expect(created.data).toMatchObject({
+      id: created.data._id,
+      subject: 'Company question',
+      status: 'open',
+      respondBy: null,
+      messages: [{ body: 'How do we add a director?' }],
+    });
+    const complaint = await companyDp.create('tickets', {
+      data: { subject: 'Company complaint', category: 'complaint', message: 'Nobody answered.' },
+    });
+    expect(complaint.data.respondBy).toEqual(expect.any(String));
+    const bad = await rejection(companyDp.create('tickets', { data: { subject: 'x', message: '' } }));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      errors: {
+        subject: 'Subject must be at least 3 characters.',
+        category: 'Choose a category: payments, account, investment, technical or complaint.',
+        message: 'Message is required.',
+      },
+    });
+
+    const mine = await companyDp.getList('tickets', listParams({ filter: { status: 'open' } }));
+    expect(mine.total).toBe(2);
+    expect(mine.data.map((r) => r.subject)).toEqual(['Company complaint', 'Company question']);
+    expect(mine.data[0]!.id).toBe(complaint.data.id);
+    const one = await companyDp.getOne('tickets', { id: created.data.id });
+    expect(one.data.messages).toHaveLength(1);
+    const many = await companyDp.getMany('tickets', { ids: [created.data.id, complaint.data.id] });
+    expect(many.data.map((r) => r.subject)).toEqual(['Company question', 'Company complaint']);
+    const own = await companyDp.replyToTicket(created.data.id, 'Any news?');
+    expect(own.message).toBe('Reply sent.');
+    expect(own.data.messages.map((m) => m.body)).toEqual(['How do we add a director?', 'Any news?']);
+
+    // Another company does not see it.
+    const stranger = providerFor('corporate', (await signIn('corporate')).cookie);
+    const hidden = await rejection(stranger.getOne('tickets', { id: created.data.id }));
+    expect(hidden.status).toBe(404);
+    expect(hidden.message).toBe('Ticket not found.');
+
+    const listed = await adminDp.getList(
+      'tickets',
+      listParams({
+        filter: { search: 'ticket.co@example', status: 'all', category: 'all' },
+        sort: { field: 'respondBy', order: 'ASC' },
+      }),
+    );
+    expect(listed.data.map((r) => r.subject)).toEqual(['Company complaint', 'Company question']);
+    expect(listed.data[0]!.author).toMatchObject({ email: 'ticket.co@example.com', role: 'corporate' });
+    const complaints = await adminDp.getList('tickets', listParams({ filter: { category: 'complaint' } }));
+    expect(complaints.data.map((r) => r.id)).toContain(complaint.data.id);
+    const byNumber = await adminDp.getList(
+      'tickets',
+      listParams({ filter: { search: `#${created.data.number}` } }),
+    );
+    expect(byNumber.data.map((r) => r.id)).toContain(created.data.id);
+    const byPerson = await adminDp.getManyReference('tickets', {
+      target: 'userId',
+      id: company.user.id,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    });
+    expect(byPerson.data.map((r) => r.subject)).toEqual(['Company complaint', 'Company question']);
+    const adminOne = await adminDp.getOne('tickets', { id: created.data.id });
+    expect(adminOne.data.messages).toHaveLength(2);
+    const adminMany = await adminDp.getMany('tickets', { ids: [complaint.data.id] });
+    expect(adminMany.data[0]!.subject).toBe('Company complaint');
+
+    const answered = await adminDp.replyToTicket(created.data.id, 'Send us the new register extract.');
+    expect(answered.data.status).toBe('in_progress');
+    const closed = await adminDp.update('tickets', {
+      id: created.data.id,
+      data: { ...answered.data, status: 'closed' },
+      previousData: answered.data,
+    });
+    expect(closed.data).toMatchObject({ id: created.data.id, status: 'closed' });
+    const refused = await rejection(companyDp.replyToTicket(created.data.id, 'One more thing'));
+    expect(refused.status).toBe(409);
+    expect(refused.message).toBe('This ticket is closed.');
+    const mail = (await t.outbox()).find(
+      (m) => m.to === 'ticket.co@example.com' && m.kind === 'ticket-reply',
+    );
+    expect(mail?.text).toContain(`/corporate/tickets/${String(created.data.id)}/show`);
   });
 });

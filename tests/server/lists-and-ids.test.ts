@@ -197,6 +197,21 @@ describe('a malformed id answers 404 with the record’s not-found code, on ever
       code: 'mail.not_found',
       payload: { status: 'read' },
     },
+    { method: 'GET', route: '/api/tickets/{id}', as: () => investor, code: 'ticket.not_found' },
+    {
+      method: 'POST',
+      route: '/api/tickets/{id}/messages',
+      as: () => investor,
+      code: 'ticket.not_found',
+      payload: { message: 'Hello' },
+    },
+    {
+      method: 'PATCH',
+      route: '/api/admin/tickets/{id}',
+      as: () => admin,
+      code: 'ticket.not_found',
+      payload: { status: 'closed' },
+    },
   ];
   // Not an id: the built-in verification page's token (its own check answers kyc.invalid_link).
   const notIds = ['/api/kyc/session/{token}'];

@@ -50,3 +50,38 @@ describe('identity-verification e-mails', () => {
     ]);
   });
 });
+
+describe('support ticket e-mails', () => {
+  const ticket = { number: 7, subject: 'Late <payout>', path: '/user/tickets/abc' };
+
+  it('exist in every language, escaped in HTML, with the deadline only for a complaint', () => {
+    for (const { code: lang } of LANGUAGES) {
+      const plain = renderMail(
+        { kind: 'ticket-received', lang, ...base, ...ticket, respondBy: null },
+        'https://x.test',
+      );
+      const complaint = renderMail(
+        { kind: 'ticket-received', lang, ...base, ...ticket, respondBy: '2026-12-04T16:00:00.000Z' },
+        'https://x.test',
+      );
+      const answered = renderMail(
+        { kind: 'ticket-reply', lang, ...base, ...ticket, reply: 'Paid <today>.\nSorry.' },
+        'https://x.test',
+      );
+      for (const mail of [plain, complaint, answered]) {
+        expect(mail.subject).toContain('7');
+        expect(mail.subject).toContain('Late <payout>');
+        expect(mail.text).toContain('https://x.test/user/tickets/abc');
+        expect(mail.html).toContain('Late &lt;payout&gt;');
+        expect(mail.html).not.toContain('<payout>');
+        expect(mail.html).toContain(`lang="${lang}"`);
+      }
+      expect(complaint.text).toContain('2026');
+      expect(plain.text).not.toContain('2026');
+      expect(complaint.text.length).toBeGreaterThan(plain.text.length);
+      expect(answered.text).toContain('> Paid <today>.\n> Sorry.');
+      expect(answered.html).toContain('Paid &lt;today&gt;.');
+      expect(new Set([plain.subject, answered.subject]).size).toBe(2);
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
 } from '../../src-shared/constants/enums';
 import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-server/db/seed/demo';
 import { seedDemoKyc } from '../../src-server/db/seed/kyc';
+import { seedDemoTickets } from '../../src-server/db/seed/tickets';
 import { testContext, type TestContext } from './context';
 
 let t: TestContext;
@@ -23,6 +24,7 @@ beforeAll(async () => {
     privateDir: join(t.dataDir, 'private'),
     key: t.ctx.config.kycEncryptionKey!,
   });
+  await seedDemoTickets(t.database.db);
 }, 120_000);
 
 const q = async (sql: string) => (await t.database.pool.query(sql)).rows;
@@ -169,5 +171,25 @@ describe('the demo investor', () => {
       const meta = await sharp(file.rawPayload).metadata();
       expect(meta.format).toBe(doc.mimeType === 'image/png' ? 'png' : 'jpeg');
     }
+  });
+});
+
+describe('the demo support tickets', () => {
+  it('gives the demo investor and company tickets with threads, numbered in time, without e-mails', async () => {
+    const rows = await q(`SELECT t.number, t.subject, t.category::text, t.status::text, t.respond_by, u.email,
+      (SELECT count(*)::int FROM ticket_messages m WHERE m.ticket_id = t.id) AS messages
+      FROM tickets t JOIN users u ON u.id = t.author_id ORDER BY t.number`);
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 4]);
+    expect(rows.map((r) => r.email)).toEqual([
+      'investor@afrivest.test',
+      'investor@afrivest.test',
+      'investor@afrivest.test',
+      'corporate@afrivest.test',
+    ]);
+    expect(rows.every((r) => r.messages >= 1)).toBe(true);
+    expect(rows.filter((r) => r.category === 'complaint').every((r) => r.respond_by !== null)).toBe(true);
+    expect(rows.filter((r) => r.category !== 'complaint').every((r) => r.respond_by === null)).toBe(true);
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['resolved', 'open', 'in_progress']));
+    expect((await t.outbox()).filter((m) => m.kind.startsWith('ticket-'))).toEqual([]);
   });
 });

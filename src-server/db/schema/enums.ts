@@ -10,6 +10,8 @@ import {
   NEWSLETTER_FREQUENCIES,
   RISK_LEVELS,
   ROLES,
+  TICKET_CATEGORIES,
+  TICKET_STATUSES,
   VENTURE_TYPES,
   VISIBILITIES,
 } from '../../../src-shared/constants/enums';
@@ -26,6 +28,8 @@ export const mailStatusEnum = pgEnum('mail_status', MAIL_STATUSES);
 export const kycStatusEnum = pgEnum('kyc_status', KYC_STATUSES);
 export const ledgerKindEnum = pgEnum('ledger_kind', LEDGER_KINDS);
 export const accountKindEnum = pgEnum('account_kind', ACCOUNT_KINDS);
+export const ticketCategoryEnum = pgEnum('ticket_category', TICKET_CATEGORIES);
+export const ticketStatusEnum = pgEnum('ticket_status', TICKET_STATUSES);
 export const emailCodePurposeEnum = pgEnum('email_code_purpose', [
   'verify-email',
   'reset-password',

@@ -5,3 +5,4 @@ export * from './ledger';
 export * from './investments';
 export * from './mails';
 export * from './kyc';
+export * from './tickets';

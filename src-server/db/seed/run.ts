@@ -2,14 +2,16 @@ import { join } from 'node:path';
 import type { Db } from '../client';
 import { seedDemo, type DemoLogin } from './demo';
 import { seedDemoKyc } from './kyc';
+import { seedDemoTickets } from './tickets';
 
-/** The whole demo (people, ventures, pictures, money, identity documents) for an empty database. */
+/** The whole demo (people, ventures, pictures, money, identity documents, support tickets) for an empty database. */
 export async function seedDemoData(
   db: Db,
   options: { dataDir: string; kycKey: Buffer },
 ): Promise<DemoLogin[]> {
   const logins = await seedDemo(db, { uploadsDir: join(options.dataDir, 'uploads') });
   await seedDemoKyc(db, { privateDir: join(options.dataDir, 'private'), key: options.kycKey });
+  await seedDemoTickets(db);
   return logins;
 }
 

@@ -47,7 +47,7 @@ const DAY_MS = 86_400_000;
  * Newest first by time: the entry's `createdAt` (when its request was made), then its id (the order
  * in which entries were applied to their accounts) for entries of the same moment.
  */
-const NEWEST_FIRST = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)] as const;
+export const NEWEST_FIRST = [desc(ledgerEntries.createdAt), desc(ledgerEntries.id)] as const;
 
 function toHistory(r: {
   id: bigint;

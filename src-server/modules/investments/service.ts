@@ -14,6 +14,7 @@ import type { SessionContext } from '../auth/sessions';
 import { once, type Answer } from '../idempotency';
 import { escrowAccountId, externalAccountId, postTransaction, userAccountId } from '../ledger/service';
 import { publicTotals } from '../ventures/count-cache';
+import { clearStatistics } from '../statistics/service';
 import { loadCreator, toVenture } from '../ventures/service';
 import { containsPattern, isUuid } from '../../lib/query';
 
@@ -182,16 +183,19 @@ export async function invest(
     ),
   );
   if (fundedNow) publicTotals(ctx).clear();
+  clearStatistics(ctx);
   return answer;
 }
 
-export async function listMine(db: DbOrTx, userId: string): Promise<Investment[]> {
-  const rows = await db
+/** The investor's investments, newest first (the `limit` newest when given). */
+export async function listMine(db: DbOrTx, userId: string, limit?: number): Promise<Investment[]> {
+  const query = db
     .select({ investment: investments, venture: { id: ventures.id, title: ventures.title } })
     .from(investments)
     .innerJoin(ventures, eq(ventures.id, investments.ventureId))
     .where(eq(investments.userId, userId))
     .orderBy(desc(investments.investmentDate), desc(investments.id));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((r) => toInvestment(r.investment, r.venture));
 }
 
@@ -279,6 +283,7 @@ export async function closeFunding(ctx: AppContext, admin: SessionContext, ventu
     return { message: 'Funding closed.', data: await withCreator(tx, updated) };
   });
   publicTotals(ctx).clear();
+  clearStatistics(ctx);
   return result;
 }
 
@@ -349,6 +354,7 @@ export async function cancelVenture(
     };
   });
   publicTotals(ctx).clear();
+  clearStatistics(ctx);
   return result;
 }
 
@@ -446,6 +452,7 @@ export async function recordRepayment(
     ),
   );
   if (body.final) publicTotals(ctx).clear();
+  clearStatistics(ctx);
   return answer;
 }
 

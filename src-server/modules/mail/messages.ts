@@ -40,6 +40,18 @@ const resources = {
         reason: 'Reason: {{reason}}',
         link: 'You can start a new verification on this page: {{url}}',
       },
+      ticketReceived: {
+        subject: 'Ticket #{{number}} received: {{title}}',
+        intro:
+          'Thank you for contacting us. Your ticket #{{number}} "{{title}}" is open; our team will answer you in its thread.',
+        complaint: 'We handle it as a complaint and will answer by {{date}} at the latest (10 working days).',
+        link: 'Follow your ticket here: {{url}}',
+      },
+      ticketReply: {
+        subject: 'New reply to your ticket #{{number}}: {{title}}',
+        intro: 'Our team replied to your ticket #{{number}} "{{title}}":',
+        link: 'Read the thread and reply here: {{url}}',
+      },
     },
   },
   de: {
@@ -80,6 +92,19 @@ const resources = {
         reason: 'Grund: {{reason}}',
         link: 'Auf dieser Seite können Sie eine neue Prüfung beginnen: {{url}}',
       },
+      ticketReceived: {
+        subject: 'Ticket #{{number}} erhalten: {{title}}',
+        intro:
+          'Vielen Dank für Ihre Nachricht. Ihr Ticket #{{number}} „{{title}}“ ist eröffnet; unser Team antwortet Ihnen im Verlauf des Tickets.',
+        complaint:
+          'Wir bearbeiten es als Beschwerde und antworten spätestens bis zum {{date}} (10 Werktage).',
+        link: 'Hier verfolgen Sie Ihr Ticket: {{url}}',
+      },
+      ticketReply: {
+        subject: 'Neue Antwort zu Ihrem Ticket #{{number}}: {{title}}',
+        intro: 'Unser Team hat auf Ihr Ticket #{{number}} „{{title}}“ geantwortet:',
+        link: 'Hier lesen Sie den Verlauf und antworten: {{url}}',
+      },
     },
   },
   es: {
@@ -117,6 +142,19 @@ const resources = {
         intro: 'No hemos podido aprobar su verificación de identidad.',
         reason: 'Motivo: {{reason}}',
         link: 'Puede iniciar una nueva verificación en esta página: {{url}}',
+      },
+      ticketReceived: {
+        subject: 'Ticket n.º {{number}} recibido: {{title}}',
+        intro:
+          'Gracias por contactarnos. Su ticket n.º {{number}} «{{title}}» está abierto; nuestro equipo le responderá en su conversación.',
+        complaint:
+          'Lo tratamos como una reclamación y le responderemos a más tardar el {{date}} (10 días hábiles).',
+        link: 'Siga su ticket aquí: {{url}}',
+      },
+      ticketReply: {
+        subject: 'Nueva respuesta a su ticket n.º {{number}}: {{title}}',
+        intro: 'Nuestro equipo ha respondido a su ticket n.º {{number}} «{{title}}»:',
+        link: 'Lea la conversación y responda aquí: {{url}}',
       },
     },
   },
@@ -157,6 +195,19 @@ const resources = {
         intro: "Nous n'avons pas pu approuver votre vérification d'identité.",
         reason: 'Motif : {{reason}}',
         link: 'Vous pouvez commencer une nouvelle vérification sur cette page : {{url}}',
+      },
+      ticketReceived: {
+        subject: 'Ticket n° {{number}} reçu : {{title}}',
+        intro:
+          'Merci de nous avoir contactés. Votre ticket n° {{number}} « {{title}} » est ouvert ; notre équipe vous répondra dans sa conversation.',
+        complaint:
+          'Nous le traitons comme une réclamation et vous répondrons au plus tard le {{date}} (10 jours ouvrés).',
+        link: 'Suivez votre ticket ici : {{url}}',
+      },
+      ticketReply: {
+        subject: 'Nouvelle réponse à votre ticket n° {{number}} : {{title}}',
+        intro: 'Notre équipe a répondu à votre ticket n° {{number}} « {{title}} » :',
+        link: 'Lisez la conversation et répondez ici : {{url}}',
       },
     },
   },

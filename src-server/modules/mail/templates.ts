@@ -16,6 +16,29 @@ export type MailMessage =
       reason: string;
       /** The person's verification page, to start again. */
       path: string;
+    }
+  | {
+      kind: 'ticket-received';
+      to: string;
+      lang: LanguageCode;
+      name: string;
+      number: number;
+      subject: string;
+      /** A complaint's deadline (ISO), null for other categories. */
+      respondBy: string | null;
+      /** The ticket's page for its author. */
+      path: string;
+    }
+  | {
+      kind: 'ticket-reply';
+      to: string;
+      lang: LanguageCode;
+      name: string;
+      number: number;
+      subject: string;
+      /** The admin's answer. */
+      reply: string;
+      path: string;
     };
 
 export interface RenderedMail {
@@ -59,8 +82,48 @@ ${paragraphs.map(paragraph).join('\n')}
   return { subject: t(`${key}.subject`), text, html };
 }
 
+/** A day in the reader's language, e.g. '7 December 2026' (UTC, as the deadline is computed). */
+const longDate = (iso: string, lang: LanguageCode) =>
+  new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+/** A support ticket's acknowledgement, or the news of an admin's reply (with the reply quoted). */
+function renderTicket(
+  message: Extract<MailMessage, { kind: `ticket-${string}` }>,
+  publicUrl: string,
+): RenderedMail {
+  const t = emailT(message.lang);
+  const key = message.kind === 'ticket-received' ? 'ticketReceived' : 'ticketReply';
+  const values = { number: message.number, title: message.subject, url: `${publicUrl}${message.path}` };
+  const before = [t('greeting', { name: message.name }), t(`${key}.intro`, values)];
+  const deadline =
+    message.kind === 'ticket-received' && message.respondBy
+      ? [t('ticketReceived.complaint', { date: longDate(message.respondBy, message.lang) })]
+      : [];
+  const quote = message.kind === 'ticket-reply' ? message.reply : undefined;
+  const after = [t(`${key}.link`, values), t('signature')];
+  const text = [
+    ...[...before, ...deadline].flatMap((p) => [p, '']),
+    ...(quote ? [...quote.split('\n').map((line) => `> ${line}`), ''] : []),
+    ...after.flatMap((p) => [p, '']),
+    '--',
+    t('footer'),
+  ].join('\n');
+  const quoted = quote
+    ? `<blockquote style="margin:0 0 16px;padding:8px 16px;border-left:4px solid #ccc;white-space:pre-wrap">${escapeHtml(quote)}</blockquote>`
+    : '';
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${[...before, ...deadline].map(paragraph).join('\n')}
+${quoted}
+${after.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t(`${key}.subject`, values), text, html };
+}
+
 /** Renders a message as plain text and HTML in the person's language. */
 export function renderMail(message: MailMessage, publicUrl: string): RenderedMail {
+  if (message.kind === 'ticket-received' || message.kind === 'ticket-reply')
+    return renderTicket(message, publicUrl);
   if (message.kind.startsWith('kyc-'))
     return renderNotice(message as Extract<MailMessage, { kind: `kyc-${string}` }>, publicUrl);
   const coded = message as Extract<MailMessage, { code: string }>;

@@ -24,6 +24,7 @@ import {
 import { centsToEuros } from '../../../src-shared/money';
 import type { DbOrTx } from '../../db/client';
 import { accounts, investments, kycVerifications, users, ventures } from '../../db/schema';
+import { ticketFigures } from '../tickets/service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A sum of a bigint column (numeric in PostgreSQL, read as text), 0 when there are no rows. */
@@ -78,7 +79,7 @@ export async function investedByMonth(db: DbOrTx, now: Date, ownerId?: string): 
 }
 
 export async function adminOverview(db: DbOrTx, now: Date): Promise<AdminOverview> {
-  const [invested, balances, review, verifications, signUps, months] = await Promise.all([
+  const [invested, balances, review, verifications, signUps, months, tickets] = await Promise.all([
     db
       .select({ cents: sumOf(investments.amountCents) })
       .from(investments)
@@ -108,6 +109,7 @@ export async function adminOverview(db: DbOrTx, now: Date): Promise<AdminOvervie
       .from(users)
       .where(gt(users.createdAt, new Date(now.getTime() - 30 * DAY_MS))),
     investedByMonth(db, now),
+    ticketFigures(db, now),
   ]);
   const held = (kind: 'user' | 'escrow') => euros(balances.find((b) => b.kind === kind)?.cents);
   return {
@@ -117,9 +119,8 @@ export async function adminOverview(db: DbOrTx, now: Date): Promise<AdminOvervie
     venturesAwaitingReview: review[0]?.n ?? 0,
     verificationsAwaitingReview: verifications[0]?.n ?? 0,
     signUps30d: signUps[0]?.n ?? 0,
-    // Support tickets do not exist yet (issue 15).
-    openTickets: 0,
-    complaintsDueSoon: 0,
+    openTickets: tickets.openTickets,
+    complaintsDueSoon: tickets.complaintsDueSoon,
     investedByMonth: months,
   };
 }

@@ -35,6 +35,7 @@ import {
   type UploadedFile,
 } from './service';
 import { publicTotals } from './count-cache';
+import { clearStatistics } from '../statistics/service';
 import { fileField } from '../../lib/multipart';
 import { idParam } from '../../lib/params';
 
@@ -140,6 +141,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.body,
         );
         publicTotals(ctx).clear();
+        clearStatistics(ctx);
         return { message: 'Updated successfully', data: venture };
       },
     );
@@ -300,6 +302,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.body,
         );
         publicTotals(ctx).clear();
+        clearStatistics(ctx);
         return { message: 'Updated successfully', data: venture };
       },
     );

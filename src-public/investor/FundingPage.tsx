@@ -1,0 +1,281 @@
+import { lazy, useRef } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MIN_DEPOSIT_EUROS, NET_RETURN_MIN_AGE_DAYS, paymentReference } from '../../src-shared/rules/funding';
+import { useAuth } from '../auth/session/AuthProvider';
+import { ChartFigure } from '../components/ChartFigure';
+import { Page } from '../components/Page';
+import { euros } from '../lib/format';
+import { useInvestorDashboard, type InvestorDashboard } from './api';
+import { percentText } from './dashboardParts';
+import type { PortfolioPart } from './FundingCharts';
+
+/** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
+const loadCharts = () => import('./FundingCharts');
+const PortfolioDoughnut = lazy(() => loadCharts().then((module) => ({ default: module.PortfolioDoughnut })));
+const ReturnsBarChart = lazy(() => loadCharts().then((module) => ({ default: module.ReturnsBarChart })));
+
+const PARTS: readonly PortfolioPart[] = ['available', 'invested', 'pending', 'inRecovery'];
+const RETURNS = ['profit', 'lateFees', 'badDebt', 'serviceFees'] as const;
+
+const cardSx = { height: '100%', display: 'flex', flexDirection: 'column' } as const;
+
+/** The New ticket form, prefilled as a payments request for `amount` euros (no amount when there is nothing to withdraw). */
+export function withdrawPath(amount: number | undefined): string {
+  const query = new URLSearchParams({ category: 'payments' });
+  if (typeof amount === 'number' && Number.isFinite(amount) && amount > 0)
+    query.set('amount', amount.toFixed(2));
+  return `/user/tickets/new?${query.toString()}`;
+}
+
+function BalanceCard({ data, onAddFunds }: { data: InvestorDashboard | undefined; onAddFunds: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const portfolio = data?.portfolio;
+  const parts = PARTS.map((id) => ({
+    id,
+    value: portfolio?.[id] ?? 0,
+    label: t(`investor.funding.parts.${id}`),
+  }));
+  const total = parts.reduce((sum, part) => sum + part.value, 0);
+  const caption = !portfolio
+    ? t('investor.funding.loadingFigures')
+    : total > 0
+      ? t('investor.funding.balanceSummary', {
+          total: euros(total, lang),
+          available: euros(portfolio.available, lang),
+          invested: euros(portfolio.invested, lang),
+          pending: euros(portfolio.pending, lang),
+          inRecovery: euros(portfolio.inRecovery, lang),
+        })
+      : t('investor.funding.noMoney');
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="funding-balance" sx={cardSx}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography id="funding-balance" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+          {t('investor.funding.balanceTitle')}
+        </Typography>
+        <Typography sx={{ fontSize: '2rem', fontWeight: 800, mt: 1 }}>
+          {euros(data?.balance, lang)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {t('investor.funding.balanceHint')}
+        </Typography>
+        <ChartFigure id="funding-balance-chart" caption={caption}>
+          {total > 0 ? (
+            <PortfolioDoughnut
+              parts={parts}
+              title={t('investor.funding.balanceTitle')}
+              description={caption}
+              formatAmount={(value) => euros(value, lang)}
+            />
+          ) : null}
+        </ChartFigure>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2 }}>
+          <Button variant="contained" onClick={onAddFunds}>
+            {t('investor.overview.addFunds')}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReturnCard({ data }: { data: InvestorDashboard | undefined }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const rate = data?.netAnnualReturn;
+  const why = !data
+    ? null
+    : typeof rate === 'number'
+      ? t('investor.funding.returnExplained')
+      : data.investments.length === 0
+        ? t('investor.funding.returnNoInvestments')
+        : t('investor.funding.returnTooEarly', { days: NET_RETURN_MIN_AGE_DAYS });
+  const bars = RETURNS.map((id) => ({
+    id,
+    label: t(`investor.funding.returns.${id}`),
+    value: data?.returns[id] ?? 0,
+  }));
+  const caption = data
+    ? t('investor.funding.returnsSummary', {
+        profit: euros(data.returns.profit, lang),
+        lateFees: euros(data.returns.lateFees, lang),
+        badDebt: euros(data.returns.badDebt, lang),
+        serviceFees: euros(data.returns.serviceFees, lang),
+      })
+    : t('investor.funding.loadingFigures');
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="funding-return" sx={cardSx}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Typography id="funding-return" component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+            {t('investor.funding.returnTitle')}
+          </Typography>
+          <Tooltip title={t('investor.funding.returnTip')} enterTouchDelay={0}>
+            <IconButton size="small" aria-label={t('investor.funding.returnTipLabel')}>
+              <InfoOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Typography sx={{ fontSize: '2rem', fontWeight: 800, mt: 1 }}>{percentText(rate, lang)}</Typography>
+        {why ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {why}
+          </Typography>
+        ) : null}
+        <ChartFigure id="funding-returns-chart" caption={caption}>
+          {data ? (
+            <ReturnsBarChart
+              bars={bars}
+              seriesLabel={t('investor.funding.returnsSeries')}
+              title={t('investor.funding.returnsChartTitle')}
+              description={caption}
+              formatAmount={(value) => euros(value, lang)}
+            />
+          ) : null}
+        </ChartFigure>
+        <Button variant="contained" component={RouterLink} to="/ventures" sx={{ mt: 2 }}>
+          {t('investor.funding.invest')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * /user/funding (spec 2.5's second dashboard screen, also reached from /dashboard/funding and the
+ * overview's Balance card): the balance doughnut (Available, Invested, Pending, In Recovery) with Add
+ * funds and Withdraw, the net annual return (XIRR, or a dash and why) with the bars of Profit, Late
+ * Fees, Bad Debt and Service Fees and an Invest button, then how deposits arrive (a bank transfer
+ * with the personal payment reference, at least 30 euro, credited by an admin, an e-mail) and how
+ * to withdraw (a payments ticket prefilled with the balance).
+ */
+export function FundingPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { user } = useAuth();
+  const { data, error } = useInvestorDashboard();
+  const addFunds = useRef<HTMLElement>(null);
+  const reference = user?.id ? paymentReference(user.id) : '-';
+
+  const showAddFunds = () => {
+    const panel = addFunds.current;
+    if (!panel) return;
+    panel.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    panel.focus({ preventScroll: true });
+  };
+
+  return (
+    <Page title={t('investor.funding.title')}>
+      {error ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {t('investor.overview.failed')}
+        </Alert>
+      ) : null}
+      <Grid container spacing={3} sx={{ mt: 2 }}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <BalanceCard data={data} onAddFunds={showAddFunds} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <ReturnCard data={data} />
+        </Grid>
+      </Grid>
+
+      <Grid container spacing={3} sx={{ mt: 3 }}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Box
+            component="section"
+            id="add-funds"
+            ref={addFunds}
+            tabIndex={-1}
+            aria-labelledby="add-funds-title"
+            sx={{
+              p: 3,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+              bgcolor: 'background.paper',
+              height: '100%',
+            }}
+          >
+            <Typography id="add-funds-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('investor.funding.addTitle')}
+            </Typography>
+            <Typography>{t('investor.funding.addIntro')}</Typography>
+            <Typography component="p" sx={{ mt: 2 }}>
+              {t('investor.funding.referenceLabel')}
+            </Typography>
+            <Typography
+              component="p"
+              sx={{
+                fontFamily: 'monospace',
+                fontSize: '1.5rem',
+                fontWeight: 700,
+                letterSpacing: 1,
+                mt: 0.5,
+                px: 1.5,
+                py: 0.5,
+                display: 'inline-block',
+                bgcolor: 'action.hover',
+                borderRadius: 1,
+              }}
+            >
+              {reference}
+            </Typography>
+            <Box component="ol" sx={{ pl: 3, mt: 2, mb: 0, '& li': { mb: 1 } }}>
+              <li>{t('investor.funding.addStepTransfer', { minimum: euros(MIN_DEPOSIT_EUROS, lang) })}</li>
+              <li>{t('investor.funding.addStepReference')}</li>
+              <li>{t('investor.funding.addStepCredit')}</li>
+            </Box>
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              {t('investor.funding.bankDetails')}{' '}
+              <Link component={RouterLink} to={withdrawPath(undefined)}>
+                {t('investor.funding.bankDetailsLink')}
+              </Link>
+            </Typography>
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Box
+            component="section"
+            aria-labelledby="withdraw-title"
+            sx={{
+              p: 3,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 2,
+              bgcolor: 'background.paper',
+              height: '100%',
+            }}
+          >
+            <Typography id="withdraw-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+              {t('investor.funding.withdrawTitle')}
+            </Typography>
+            <Typography>
+              {t('investor.funding.withdrawIntro', { balance: euros(data?.balance, lang) })}
+            </Typography>
+            <Button variant="outlined" component={RouterLink} to={withdrawPath(data?.balance)} sx={{ mt: 2 }}>
+              {t('investor.funding.withdraw')}
+            </Button>
+          </Box>
+        </Grid>
+      </Grid>
+    </Page>
+  );
+}
+
+export function Component() {
+  return <FundingPage />;
+}

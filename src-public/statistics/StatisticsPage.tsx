@@ -1,0 +1,238 @@
+import { Component as ReactComponent, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { Statistics } from '../../src-shared/contracts/statistics';
+import { Page } from '../components/Page';
+import { PageLoader } from '../components/PageLoader';
+import { euros, formatDateTime, formatPercent } from '../lib/format';
+import { useStatistics } from './api';
+
+/** The chart (and @mui/x-charts) in its own chunk, fetched while the figures load. */
+const loadChart = () => import('./DefaultRateChart');
+const DefaultRateChart = lazy(() => loadChart().then((module) => ({ default: module.DefaultRateChart })));
+
+const boxSx = {
+  p: 2,
+  height: '100%',
+  border: '1px solid',
+  borderColor: 'divider',
+  borderRadius: 2,
+  bgcolor: 'background.paper',
+  minWidth: 0,
+} as const;
+
+/** A chart that cannot load or draw leaves its caption (the same numbers in words) in place. */
+class ChartBoundary extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.warn('The statistics chart could not be shown', error);
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+function Figures({ data }: { data: Statistics }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const count = (value: number) => new Intl.NumberFormat(lang).format(value);
+  const cards: { key: keyof Statistics; value: string }[] = [
+    { key: 'totalFunded', value: euros(data.totalFunded, lang) },
+    { key: 'totalRepaid', value: euros(data.totalRepaid, lang) },
+    { key: 'venturesFunded', value: count(data.venturesFunded) },
+    { key: 'venturesRepaid', value: count(data.venturesRepaid) },
+    { key: 'investors', value: count(data.investors) },
+    { key: 'averageReturn', value: formatPercent(data.averageReturn, lang) },
+  ];
+  return (
+    <Box component="section" aria-labelledby="statistics-figures" sx={{ mt: 4 }}>
+      <Typography id="statistics-figures" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('statistics.figures')}
+      </Typography>
+      <Grid component="dl" container spacing={2} sx={{ m: 0 }}>
+        {cards.map(({ key, value }) => (
+          <Grid key={key} size={{ xs: 6, md: 4 }} sx={boxSx}>
+            <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+              {t(`statistics.cards.${key}`)}
+            </Typography>
+            <Typography
+              component="dd"
+              sx={{
+                m: 0,
+                mt: 0.5,
+                fontWeight: 800,
+                fontSize: { xs: '1.3rem', sm: '1.75rem' },
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {value}
+            </Typography>
+            <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
+              {t(`statistics.hints.${key}`)}
+            </Typography>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}
+
+function DefaultRates({ data }: { data: Statistics }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const count = (value: number) => new Intl.NumberFormat(lang).format(value);
+  const rate = (fraction: number) => formatPercent(fraction * 100, lang);
+  const levelName = (level: string) => t(`venture.riskLevels.${level}`);
+  const byLevel = Object.fromEntries(data.byRisk.map((row) => [row.riskLevel, rate(row.defaultRate)]));
+  const caption = t('statistics.byRisk.chartSummary', {
+    low: byLevel.low ?? '-',
+    medium: byLevel.medium ?? '-',
+    high: byLevel.high ?? '-',
+  });
+  const columns = ['ventures', 'funded', 'repaid', 'defaulted'] as const;
+  return (
+    <Box component="section" aria-labelledby="statistics-by-risk" sx={{ mt: 5 }}>
+      <Typography id="statistics-by-risk" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('statistics.byRisk.title')}
+      </Typography>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+          {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
+          <TableContainer
+            tabIndex={0}
+            role="group"
+            aria-labelledby="statistics-by-risk"
+            sx={{ ...boxSx, p: 0, height: 'auto', overflowX: 'auto' }}
+          >
+            <Table size="small" aria-labelledby="statistics-by-risk">
+              <TableHead>
+                <TableRow>
+                  <TableCell component="th" scope="col">
+                    {t('statistics.byRisk.riskLevel')}
+                  </TableCell>
+                  {columns.map((column) => (
+                    <TableCell key={column} component="th" scope="col" align="right">
+                      {t(`statistics.byRisk.${column}`)}
+                    </TableCell>
+                  ))}
+                  <TableCell component="th" scope="col" align="right">
+                    {t('statistics.byRisk.defaultRate')}
+                  </TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.byRisk.map((row) => (
+                  <TableRow key={row.riskLevel}>
+                    <TableCell component="th" scope="row">
+                      {levelName(row.riskLevel)}
+                    </TableCell>
+                    {columns.map((column) => (
+                      <TableCell key={column} align="right">
+                        {count(row[column])}
+                      </TableCell>
+                    ))}
+                    <TableCell align="right" sx={{ fontWeight: 700 }}>
+                      {rate(row.defaultRate)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+          <Box component="figure" aria-labelledby="statistics-chart-caption" sx={{ ...boxSx, m: 0 }}>
+            <ChartBoundary>
+              <Suspense fallback={<Skeleton variant="rounded" height={280} aria-hidden="true" />}>
+                <DefaultRateChart
+                  levels={data.byRisk.map((row) => levelName(row.riskLevel))}
+                  rates={data.byRisk.map((row) => row.defaultRate * 100)}
+                  axisLabel={t('statistics.byRisk.axis')}
+                  seriesLabel={t('statistics.byRisk.defaultRate')}
+                  title={t('statistics.byRisk.chartTitle')}
+                  description={caption}
+                  formatPercent={(value) => formatPercent(value, lang)}
+                />
+              </Suspense>
+            </ChartBoundary>
+            <Typography
+              id="statistics-chart-caption"
+              component="figcaption"
+              variant="body2"
+              color="text.secondary"
+              sx={{ mt: 1 }}
+            >
+              {caption}
+            </Typography>
+          </Box>
+        </Grid>
+      </Grid>
+    </Box>
+  );
+}
+
+/**
+ * /statistics: the platform's track record from GET /api/statistics: money funded and repaid,
+ * ventures funded and repaid, investors and the average return as cards; the default rate by risk
+ * level as a table and a bar chart (lazily loaded, inside a <figure> whose caption states the
+ * numbers); what the figures mean and when the server computed them.
+ */
+export function StatisticsPage() {
+  const { t, i18n } = useTranslation();
+  const { data, isPending, isError, refetch, isFetching } = useStatistics();
+
+  // Fetch the chart's chunk while the figures load; nothing waits for it.
+  useEffect(() => {
+    loadChart().catch(() => undefined);
+  }, []);
+
+  let body: ReactNode;
+  if (isPending) body = <PageLoader label={t('statistics.loading')} />;
+  else if (isError || !data)
+    body = (
+      <Alert
+        severity="error"
+        sx={{ mt: 4 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+            {t('statistics.retry')}
+          </Button>
+        }
+      >
+        {t('statistics.loadFailed')}
+      </Alert>
+    );
+  else
+    body = (
+      <>
+        <Figures data={data} />
+        <DefaultRates data={data} />
+        <Typography sx={{ mt: 4, maxWidth: '75ch', lineHeight: 1.7 }}>
+          {t('statistics.meaning')}{' '}
+          {t('statistics.computedAt', { date: formatDateTime(data.computedAt, i18n.language) })}
+        </Typography>
+      </>
+    );
+
+  return (
+    <Page title={t('statistics.title')} intro={t('statistics.intro')}>
+      {body}
+    </Page>
+  );
+}
+
+export { StatisticsPage as Component };

@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, renderApp, setUpPageTests } from './helpers';
+
+setUpPageTests(
+  () => import('../../src-public/statistics/StatisticsPage'),
+  () => import('../../src-public/statistics/DefaultRateChart'),
+);
+
+const STATISTICS = {
+  totalFunded: 1_234_567.5,
+  totalRepaid: 250_000.25,
+  venturesFunded: 12,
+  venturesRepaid: 4,
+  investors: 1_530,
+  averageReturn: 10.67,
+  byRisk: [
+    { riskLevel: 'low', ventures: 9, funded: 3, repaid: 3, defaulted: 0, defaultRate: 0 },
+    { riskLevel: 'medium', ventures: 7, funded: 4, repaid: 0, defaulted: 1, defaultRate: 0.2 },
+    { riskLevel: 'high', ventures: 3, funded: 1, repaid: 1, defaulted: 0, defaultRate: 0 },
+  ],
+  computedAt: '2026-03-10T14:30:00.000Z',
+};
+
+/** The value (<dd>) of a figure card by its label (<dt>). */
+const card = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('/statistics', () => {
+  it('shows the figures as cards, the default rate by risk level as a table and a chart, and what they mean', async () => {
+    const { calls } = mockApi({ 'GET /api/statistics': { data: STATISTICS } });
+    renderApp('/statistics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
+    expect(document.title).toBe('Statistics | AfriVest');
+    await screen.findByRole('heading', { level: 2, name: 'Platform figures' });
+    expect(card('Money funded')).toBe('€1,234,567.50');
+    expect(card('Money repaid')).toBe('€250,000.25');
+    expect(card('Ventures funded')).toBe('12');
+    expect(card('Ventures repaid')).toBe('4');
+    expect(card('Investors')).toBe('1,530');
+    expect(card('Average return')).toBe('10.67%');
+    expect(screen.getByText('Expected a year, weighted by the amount funded')).toBeInTheDocument();
+
+    const section = within(screen.getByRole('region', { name: 'Default rate by risk level' }));
+    const table = section.getByRole('table', { name: 'Default rate by risk level' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Risk level', 'Ventures listed', 'Being repaid', 'Repaid', 'Defaulted', 'Default rate'],
+      ['Low', '9', '3', '3', '0', '0%'],
+      ['Medium', '7', '4', '0', '1', '20%'],
+      ['High', '3', '1', '1', '0', '0%'],
+    ]);
+    const figure = section.getByRole('figure');
+    const summary = 'Default rate by risk level: low 0%, medium 20%, high 0%.';
+    expect(figure).toHaveAccessibleName(summary);
+    // The lazily loaded chart draws an svg with the same title and description.
+    await waitFor(() =>
+      expect(figure.querySelector('svg title')).toHaveTextContent('Default rate by risk level'),
+    );
+    expect(figure.querySelector('svg desc')).toHaveTextContent(summary);
+
+    expect(
+      screen.getByText(/^Only ventures on the public list and approved by our team count/),
+    ).toHaveTextContent(/Figures computed on Mar 10, 2026, \d{1,2}:30 (AM|PM)\.$/);
+    expect(calls.filter((call) => call.path === '/api/statistics')).toHaveLength(1);
+  });
+
+  it('shows a dash for the average return while no venture has been funded', async () => {
+    mockApi({
+      'GET /api/statistics': {
+        data: {
+          ...STATISTICS,
+          totalFunded: 0,
+          totalRepaid: 0,
+          venturesFunded: 0,
+          venturesRepaid: 0,
+          investors: 0,
+          averageReturn: null,
+          byRisk: STATISTICS.byRisk.map((row) => ({
+            ...row,
+            funded: 0,
+            repaid: 0,
+            defaulted: 0,
+            defaultRate: 0,
+          })),
+        },
+      },
+    });
+    renderApp('/statistics');
+    await screen.findByRole('heading', { level: 2, name: 'Platform figures' });
+    expect(card('Money funded')).toBe('€0.00');
+    expect(card('Average return')).toBe('-');
+    expect(screen.getByRole('figure')).toHaveAccessibleName(
+      'Default rate by risk level: low 0%, medium 0%, high 0%.',
+    );
+  });
+
+  it("reads 'Loading statistics...' first, then a failure with Try again, which loads them", async () => {
+    let fail = true;
+    let release: (response: Response) => void = () => {};
+    mockApi({
+      'GET /api/statistics': () =>
+        fail
+          ? new Promise<Response>((resolve) => (release = resolve))
+          : jsonResponse(200, { data: STATISTICS }),
+    });
+    const user = userEvent.setup();
+    renderApp('/statistics');
+    expect((await screen.findByText('Loading statistics...')).closest('[role="status"]')).not.toBeNull();
+    release(jsonResponse(500, { message: 'Something went wrong.', code: 'common.server_error' }));
+    expect(
+      await screen.findByText('The statistics could not be loaded. Please try again later.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong.')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { level: 2, name: 'Platform figures' });
+    expect(card('Investors')).toBe('1,530');
+  });
+
+  it('speaks German', async () => {
+    mockApi({ 'GET /api/statistics': { data: STATISTICS } });
+    renderApp('/statistics', { language: 'de' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Statistiken' })).toBeVisible();
+    await screen.findByRole('heading', { level: 2, name: 'Kennzahlen der Plattform' });
+    // Intl puts a no-break space before € and %.
+    expect(card('Finanzierter Betrag')).toMatch(/^1\.234\.567,50\s€$/);
+    expect(card('Durchschnittliche Rendite')).toMatch(/^10,67\s%$/);
+    expect(screen.getByRole('table', { name: 'Ausfallquote nach Risikostufe' })).toBeInTheDocument();
+    expect(screen.getByText(/Zahlen berechnet am 10\.03\.2026/)).toBeInTheDocument();
+  });
+});
