@@ -83,6 +83,9 @@ export const routes: RouteObject[] = [
               { path: 'overview', lazy: () => import('./investor/OverviewPage') },
               { path: 'funding', lazy: () => import('./investor/FundingPage') },
               { path: 'investments', lazy: () => import('./investor/InvestmentsPage') },
+              { path: 'tickets', lazy: () => import('./investor/tickets/TicketsPage') },
+              { path: 'tickets/new', lazy: () => import('./investor/tickets/NewTicketPage') },
+              { path: 'tickets/:id', lazy: () => import('./investor/tickets/TicketPage') },
               { path: 'verification', lazy: () => import('./investor/VerificationPage') },
               { path: 'profile', lazy: () => import('./investor/ProfilePage') },
             ],
@@ -95,6 +98,7 @@ export const routes: RouteObject[] = [
           // The investor's balance and net annual return (spec 2.5's second dashboard screen).
           redirect('dashboard/funding', '/user/funding'),
           redirect('dashboard/investments', '/user/investments'),
+          redirect('dashboard/tickets', '/user/tickets'),
           redirect('projects', '/ventures'),
           redirect('projects/:id', '/ventures/:id'),
           redirect('projects/:id/invest', '/ventures/:id/investment-form'),

@@ -18,6 +18,7 @@ import balances, { AddBalancePage } from '../resources/balances';
 import investments from '../resources/investments';
 import kyc from '../resources/kyc';
 import mails from '../resources/mails';
+import tickets from '../resources/tickets';
 import users from '../resources/users';
 import ventures from '../resources/ventures';
 import { AdminDashboard } from './Dashboard';
@@ -61,6 +62,7 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       <Resource name="investments" {...investments} />
       <Resource name="mails" {...mails} />
       <Resource name="kyc" {...kyc} />
+      <Resource name="tickets" {...tickets} />
       <CustomRoutes>
         <Route
           path="/overview"

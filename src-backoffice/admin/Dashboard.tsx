@@ -177,6 +177,7 @@ export const AdminDashboard = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const createPath = useCreatePath();
   const { data, isPending, error } = useQuery({
     queryKey: adminOverviewKey,
     queryFn: () => dataProvider.getAdminOverview(),
@@ -191,8 +192,24 @@ export const AdminDashboard = () => {
     ['app.overview.admin.sign_ups_30d', count(data?.signUps30d)],
     ['app.overview.admin.ventures_awaiting_review', count(data?.venturesAwaitingReview)],
     ['app.overview.admin.verifications_awaiting_review', count(data?.verificationsAwaitingReview)],
-    ['app.overview.admin.open_tickets', count(data?.openTickets)],
-    ['app.overview.admin.complaints_due_soon', count(data?.complaintsDueSoon)],
+    // The ticket figures open the tickets list (complaints: that category, oldest deadline first).
+    [
+      'app.overview.admin.open_tickets',
+      <Link key="open" to={createPath({ resource: 'tickets', type: 'list' })}>
+        {count(data?.openTickets)}
+      </Link>,
+    ],
+    [
+      'app.overview.admin.complaints_due_soon',
+      <Link
+        key="due"
+        to={`${createPath({ resource: 'tickets', type: 'list' })}?filter=${encodeURIComponent(
+          JSON.stringify({ category: 'complaint' }),
+        )}`}
+      >
+        {count(data?.complaintsDueSoon)}
+      </Link>,
+    ],
   ];
 
   return (

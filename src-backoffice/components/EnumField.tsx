@@ -24,6 +24,11 @@ const COLORS: Record<string, ChipProps['color']> = {
   'under-review': 'info',
   pending: 'warning',
   unread: 'info',
+  // Support tickets: waiting ones stand out; a complaint is flagged.
+  open: 'info',
+  in_progress: 'warning',
+  resolved: 'success',
+  complaint: 'error',
   superadmin: 'secondary',
   admin: 'primary',
 };

@@ -8,6 +8,8 @@ import {
   NEWSLETTER_FREQUENCIES,
   RISK_LEVELS,
   ROLES,
+  TICKET_CATEGORIES,
+  TICKET_STATUSES,
   VENTURE_TYPES,
   VISIBILITIES,
 } from '../../src-shared/constants/enums';
@@ -25,6 +27,8 @@ export const ENUMS = {
   kycStatus: KYC_STATUSES,
   ledgerKind: LEDGER_KINDS,
   newsletterFrequency: NEWSLETTER_FREQUENCIES,
+  ticketCategory: TICKET_CATEGORIES,
+  ticketStatus: TICKET_STATUSES,
 } as const;
 
 export type EnumName = keyof typeof ENUMS;

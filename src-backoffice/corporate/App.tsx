@@ -9,6 +9,7 @@ import { CorporateMenu } from './Menu';
 import { CorporateOverview } from './pages/CorporateOverview';
 import { ProfilePage } from './pages/ProfilePage';
 import { VerificationPage } from './pages/VerificationPage';
+import tickets from './tickets';
 import ventures from './ventures';
 import { VentureImagesRoute } from './ventures/images';
 
@@ -49,6 +50,7 @@ export const CorporateApp = ({
       queryClient={queryClient}
     >
       <Resource name="ventures" {...ventures} />
+      <Resource name="tickets" {...tickets} />
       <CustomRoutes>
         <Route
           path="/overview"

@@ -1,11 +1,12 @@
 import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PersonIcon from '@mui/icons-material/Person';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Menu, useBasename } from 'react-admin';
 import { LogoutMenuItem } from '../components/LogoutMenuItem';
 
-/** Spec 2.2 corporate tabs: Dashboard, My Ventures, Verification, Profile, Logout. */
+/** Spec 2.2 corporate tabs: Dashboard, My Ventures, Verification, Profile, Logout; plus Support tickets (issue 15). */
 export const CorporateMenu = () => {
   const basename = useBasename();
   return (
@@ -16,6 +17,7 @@ export const CorporateMenu = () => {
         primaryText="app.menu.my_ventures"
         leftIcon={<BusinessCenterIcon />}
       />
+      <Menu.Item to={`${basename}/tickets`} primaryText="app.menu.tickets" leftIcon={<SupportAgentIcon />} />
       <Menu.Item
         to={`${basename}/verification`}
         primaryText="app.menu.verification"

@@ -12,6 +12,7 @@ const TABS = [
   { to: '/user/overview', labelKey: 'investor.tabs.dashboard' },
   { to: '/user/funding', labelKey: 'investor.tabs.funding' },
   { to: '/user/investments', labelKey: 'investor.tabs.investments' },
+  { to: '/user/tickets', labelKey: 'investor.tabs.tickets' },
   { to: '/user/verification', labelKey: 'investor.tabs.verification' },
   { to: '/user/profile', labelKey: 'investor.tabs.profile' },
 ] as const;

@@ -7,12 +7,13 @@
 import { z } from 'zod';
 import { ROLES, TICKET_CATEGORIES, TICKET_STATUSES } from '../constants/enums';
 import type { ErrorCode } from '../errors';
+import { TICKET_LIMITS } from '../rules/tickets';
 import { choiceFilter, listOf, paginationQuery, searchFilter } from './common';
 
 /** Ids are UUIDs (as src-server/lib/query.ts). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export const TICKET_LIMITS = { subjectMin: 3, subject: 150, message: 5000 } as const;
+export { TICKET_LIMITS };
 
 const requiredText = (
   min: number,

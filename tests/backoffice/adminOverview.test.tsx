@@ -121,6 +121,16 @@ describe('admin overview', () => {
     expect(within(card('Sign-ups (last 30 days)')).getByText('7')).toBeVisible();
     expect(within(card('Open tickets')).getByText('0')).toBeVisible();
     expect(within(card('Complaints due soon')).getByText('0')).toBeVisible();
+    // The ticket figures open the tickets list (complaints filtered).
+    expect(within(card('Open tickets')).getByRole('link', { name: '0' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/\/tickets$/),
+    );
+    expect(
+      decodeURIComponent(
+        within(card('Complaints due soon')).getByRole('link', { name: '0' }).getAttribute('href')!,
+      ),
+    ).toMatch(/\/tickets\?filter=\{"category":"complaint"\}$/);
   });
 
   it('has the chart of money invested per month with its text alternative', async () => {

@@ -48,6 +48,28 @@ function store(): Store {
       person('u3', { firstName: 'Adam', lastName: 'Admin', role: 'admin', email: 'adam@example.com' }),
       person('sa1', { firstName: 'Sue', lastName: 'Super', role: 'superadmin' }),
     ],
+    tickets: [
+      {
+        id: 't1',
+        userId: 'u1',
+        number: 3,
+        subject: 'Where is my payout?',
+        category: 'payments',
+        status: 'in_progress',
+        respondBy: null,
+        createdAt: '2026-02-03T10:00:00.000Z',
+      },
+      {
+        id: 't2',
+        userId: 'u2',
+        number: 4,
+        subject: 'Not their ticket',
+        category: 'account',
+        status: 'open',
+        respondBy: null,
+        createdAt: '2026-02-04T10:00:00.000Z',
+      },
+    ],
     'balance-histories': [
       {
         id: 'h1',
@@ -348,7 +370,15 @@ describe('User show', { timeout: 40_000 }, () => {
       '/admin/kyc/u1/show',
     );
     expect(screen.getByText('Pending')).toBeInTheDocument();
-    // Tickets are issue 15: no tab for them yet.
-    expect(screen.queryByRole('tab', { name: /ticket/i })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Tickets' }));
+    const ticketRow = (await screen.findByText('Where is my payout?')).closest('tr')!;
+    expect(within(ticketRow).getByText('#3')).toBeInTheDocument();
+    expect(within(ticketRow).getByText('In progress')).toBeInTheDocument();
+    expect(dataProvider.getManyReference).toHaveBeenCalledWith(
+      'tickets',
+      expect.objectContaining({ target: 'userId', id: 'u1', sort: { field: 'createdAt', order: 'DESC' } }),
+    );
+    expect(screen.queryByText('Not their ticket')).not.toBeInTheDocument();
   });
 });

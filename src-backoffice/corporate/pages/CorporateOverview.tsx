@@ -49,8 +49,6 @@ const Rows = ({ head, empty, children }: { head: string[]; empty: string; childr
   );
 };
 
-type Ticket = { _id?: string; subject?: string; category?: string; status?: string; createdAt?: string };
-
 /**
  * The corporate overview (spec 2.5 and 2.6; contract "Dashboards"): the company's own figures from
  * GET /api/dashboard/corporate in one call: greeting, balance, ventures by status, money raised
@@ -74,7 +72,7 @@ export const CorporateOverview = () => {
   const lastLogin = formatDate(data?.lastLoginAt, locale, true);
   const totalVentures = data ? VENTURE_STATES.reduce((sum, key) => sum + data.ventures[key], 0) : undefined;
   const share = data && data.target > 0 ? Math.min(1, data.raised / data.target) : 0;
-  const tickets = (data?.tickets ?? []) as Ticket[];
+  const tickets = data?.tickets ?? [];
 
   return (
     <Box sx={{ p: { xs: 1, md: 2 } }}>
@@ -209,12 +207,20 @@ export const CorporateOverview = () => {
                   'app.overview.col_status',
                 ]}
               >
-                {tickets.map((row, i) => (
-                  <TableRow key={row._id ?? i}>
-                    <TableCell>{row.subject}</TableCell>
-                    <TableCell>{row.category}</TableCell>
+                {tickets.map((row) => (
+                  <TableRow key={row._id}>
+                    <TableCell>
+                      <Link to={createPath({ resource: 'tickets', id: row._id, type: 'show' })}>
+                        #{row.number} {row.subject}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      {translate(`app.enums.ticketCategory.${row.category}`, { _: row.category })}
+                    </TableCell>
                     <TableCell>{formatDate(row.createdAt, locale) ?? '-'}</TableCell>
-                    <TableCell>{row.status}</TableCell>
+                    <TableCell>
+                      {translate(`app.enums.ticketStatus.${row.status}`, { _: row.status })}
+                    </TableCell>
                   </TableRow>
                 ))}
               </Rows>

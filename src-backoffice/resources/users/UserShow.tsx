@@ -33,6 +33,7 @@ import { EnumField } from '../../components/EnumField';
 import { MoneyField } from '../../components/MoneyField';
 import { VentureLink } from '../../components/RecordLinks';
 import { ProofLink } from '../balance-histories/ProofLink';
+import { RespondByField, TicketNumberField } from '../tickets/TicketParts';
 import { RoleForm } from './RoleForm';
 import { ToggleActiveButton } from './ToggleActiveButton';
 import { useUserPowers } from './useUserPowers';
@@ -145,12 +146,15 @@ const RelatedList = ({
   secondaryText,
   tertiaryText,
   empty,
+  rowClick = false,
 }: {
   table: ReactNode;
   primaryText: (record: RaRecord) => ReactNode;
   secondaryText: (record: RaRecord) => ReactNode;
   tertiaryText?: (record: RaRecord) => ReactNode;
   empty: string;
+  /** 'show' opens the row's record (its resource's show page). */
+  rowClick?: false | 'show';
 }) => {
   const phone = useMediaQuery(isPhone);
   if (!phone) return <>{table}</>;
@@ -159,7 +163,7 @@ const RelatedList = ({
       primaryText={primaryText}
       secondaryText={secondaryText}
       tertiaryText={tertiaryText}
-      rowClick={false}
+      rowClick={rowClick}
       empty={<EmptyList message={empty} />}
     />
   );
@@ -277,6 +281,58 @@ const InvestmentsTab = (_props: { label?: false }) => {
   );
 };
 
+/** The person's support tickets, newest first (GET /api/admin/tickets?userId=); a row opens the ticket. */
+const TicketsTab = (_props: { label?: false }) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <ReferenceManyField
+      reference="tickets"
+      target="userId"
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    >
+      <RelatedList
+        empty="app.tickets.none_found"
+        rowClick="show"
+        primaryText={(record) => `#${String(record.number)} ${String(record.subject ?? '')}`}
+        secondaryText={(record) =>
+          `${translate(`app.enums.ticketStatus.${String(record.status)}`, { _: String(record.status) })} · ${translate(
+            `app.enums.ticketCategory.${String(record.category)}`,
+            { _: String(record.category) },
+          )}`
+        }
+        tertiaryText={(record) => formatDate(record.createdAt, locale) ?? ''}
+        table={
+          <DataTable
+            bulkActionButtons={false}
+            rowClick="show"
+            empty={<EmptyList message="app.tickets.none_found" />}
+          >
+            <DataTable.Col source="number" label="resources.tickets.fields.number">
+              <TicketNumberField />
+            </DataTable.Col>
+            <DataTable.Col source="subject" label="resources.tickets.fields.subject" disableSort />
+            <DataTable.Col source="category" label="resources.tickets.fields.category" disableSort>
+              <EnumField source="category" enumName="ticketCategory" />
+            </DataTable.Col>
+            <DataTable.Col source="status" label="resources.tickets.fields.status">
+              <EnumField source="status" enumName="ticketStatus" />
+            </DataTable.Col>
+            <DataTable.Col source="respondBy" label="resources.tickets.fields.respondBy" disableSort>
+              <RespondByField />
+            </DataTable.Col>
+            <DataTable.Col source="createdAt" label="resources.tickets.fields.createdAt">
+              <DateText source="createdAt" showTime />
+            </DataTable.Col>
+          </DataTable>
+        }
+      />
+    </ReferenceManyField>
+  );
+};
+
 /** The verification's state and a link to its review page (the `kyc` resource, by user id). */
 const VerificationTab = (_props: { label?: false }) => {
   const record = useRecordContext<AdminUser>();
@@ -310,7 +366,7 @@ const VerificationTab = (_props: { label?: false }) => {
 /**
  * One person (spec 2.7): the profile with the superadmin's role change, then their balance history,
  * investments and verification as tabs (react-admin related lists through the dataProvider's
- * getManyReference: the resource's own list filtered by `userId`). Tickets are issue 15.
+ * getManyReference: the resource's own list filtered by `userId`), and their support tickets.
  */
 export const UserShow = () => (
   <Show actions={<Actions />}>
@@ -325,6 +381,9 @@ export const UserShow = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="app.users.tab_investments" path="investments">
         <InvestmentsTab label={false} />
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="app.users.tab_tickets" path="tickets">
+        <TicketsTab label={false} />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="app.users.tab_verification" path="verification">
         <VerificationTab label={false} />

@@ -1,0 +1,162 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { TICKET_CATEGORIES, type TicketCategory } from '../../../src-shared/constants/enums';
+import { translateFieldErrors } from '../../../src-shared/i18n/errors';
+import { formatEuros } from '../../../src-shared/money';
+import { ticketFieldErrors, TICKET_LIMITS, type TicketField } from '../../../src-shared/rules/tickets';
+import { Field } from '../../auth/form/fields';
+import { useForm } from '../../auth/form/useForm';
+import { Page } from '../../components/Page';
+import { useToast } from '../../components/ToastProvider';
+import { failureText } from '../../lib/errors';
+import { ticketKey } from '../dashboardParts';
+import { useCreateTicket } from './api';
+
+const FIELD_ORDER: TicketField[] = ['subject', 'category', 'message'];
+
+interface Values {
+  subject: string;
+  category: TicketCategory | '';
+  message: string;
+}
+
+/**
+ * The form's first values from the address: `category`, `subject`, `message`, and `amount` (euros)
+ * for a withdrawal (the funding page's Withdraw: `?category=payments&amount=123.00`), which makes a
+ * "Withdrawal request" with the amount in the message unless they are given.
+ */
+export function prefill(
+  params: URLSearchParams,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  language: string,
+): Values {
+  const category = params.get('category');
+  const amount = Number(params.get('amount'));
+  const withdrawal = Number.isFinite(amount) && amount > 0;
+  return {
+    category: (TICKET_CATEGORIES as readonly string[]).includes(category ?? '')
+      ? (category as TicketCategory)
+      : '',
+    subject: (params.get('subject') ?? (withdrawal ? t('investor.ticketPages.withdrawalSubject') : '')).slice(
+      0,
+      TICKET_LIMITS.subject,
+    ),
+    message: (
+      params.get('message') ??
+      (withdrawal
+        ? t('investor.ticketPages.withdrawalMessage', { amount: formatEuros(amount, language) })
+        : '')
+    ).slice(0, TICKET_LIMITS.message),
+  };
+}
+
+/**
+ * /user/tickets/new: subject, category and the first message, checked as the server checks them
+ * (each message translated by its code, the server's too); on success the ticket's page opens.
+ */
+export function NewTicketPage() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { mutateAsync: create, isPending } = useCreateTicket();
+  const { values, bind, set, setErrors, errorOf } = useForm<Values>(() => prefill(params, t, i18n.language));
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const focus = (field: string) => document.getElementById(`ticket-${field}`)?.focus();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = ticketFieldErrors(values);
+    if (Object.keys(found).length > 0) {
+      setErrors(
+        Object.fromEntries(Object.entries(found).map(([field, code]) => [field, t(code, { ns: 'errors' })])),
+      );
+      focus(FIELD_ORDER.find((field) => found[field])!);
+      return;
+    }
+    try {
+      const ticket = await create({
+        subject: values.subject.trim(),
+        category: values.category as TicketCategory,
+        message: values.message.trim(),
+      });
+      toast.success(t('investor.ticketPages.created', { number: ticket.number }));
+      navigate(`/user/tickets/${encodeURIComponent(ticket._id)}`);
+    } catch (error) {
+      const fields = translateFieldErrors(i18n, error);
+      setErrors(fields);
+      const first = FIELD_ORDER.find((field) => fields[field]);
+      if (first) focus(first);
+      else setFailure(failureText(i18n, error, { fallback: t('investor.ticketPages.createFailed') }));
+    }
+  };
+
+  return (
+    <Page title={t('investor.ticketPages.newTitle')} intro={t('investor.ticketPages.newIntro')} maxWidth="md">
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, mt: 3 }}>
+        <Field
+          {...bind('subject', t('investor.ticketPages.subject'))}
+          id="ticket-subject"
+          required
+          disabled={isPending}
+          slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.subject } }}
+        />
+        <Field
+          select
+          id="ticket-category"
+          name="category"
+          label={t('investor.ticketPages.category')}
+          value={values.category}
+          onChange={(event) => set('category', event.target.value as TicketCategory)}
+          required
+          disabled={isPending}
+          {...errorOf('category')}
+        >
+          {TICKET_CATEGORIES.map((category) => (
+            <MenuItem key={category} value={category}>
+              {t(ticketKey('category', category))}
+            </MenuItem>
+          ))}
+        </Field>
+        {values.category === 'complaint' ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('investor.ticketPages.complaintHint')}
+          </Typography>
+        ) : null}
+        <Field
+          {...bind('message', t('investor.ticketPages.message'))}
+          id="ticket-message"
+          required
+          multiline
+          minRows={6}
+          disabled={isPending}
+          slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.message } }}
+        />
+        {failure ? (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        ) : null}
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button type="submit" variant="contained" size="large" disabled={isPending}>
+            {isPending ? t('investor.ticketPages.sending') : t('investor.ticketPages.send')}
+          </Button>
+          <Link component={RouterLink} to="/user/tickets">
+            {t('investor.ticketPages.backToList')}
+          </Link>
+        </Box>
+      </Box>
+    </Page>
+  );
+}
+
+export { NewTicketPage as Component };
