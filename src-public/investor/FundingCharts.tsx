@@ -1,7 +1,7 @@
 /**
  * The funding page's two charts (spec 2.5): the balance doughnut and the net annual return's bars.
  * Loaded with React.lazy, so @mui/x-charts stays out of the investor area's first paint; each chart
- * sits in a <figure> whose caption states the same numbers (src-public/components/ChartFigure.tsx).
+ * sits in a <figure> whose caption states the same numbers (src-shared/charts/ChartFigure.tsx).
  */
 import Box from '@mui/material/Box';
 import { BarChart } from '@mui/x-charts/BarChart';

@@ -14,7 +14,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MIN_DEPOSIT_EUROS, NET_RETURN_MIN_AGE_DAYS, paymentReference } from '../../src-shared/rules/funding';
 import { useAuth } from '../auth/session/AuthProvider';
-import { ChartFigure } from '../components/ChartFigure';
+import { ChartFigure } from '../../src-shared/charts/ChartFigure';
 import { Page } from '../components/Page';
 import { euros } from '../lib/format';
 import { useInvestorDashboard, type InvestorDashboard } from './api';

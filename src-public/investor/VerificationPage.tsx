@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
@@ -13,11 +14,13 @@ import { useMyVerification, useStartVerification } from '../kyc/api';
 import { failureText } from '../lib/errors';
 
 /**
- * Identity verification (spec 2.5 and 4): 'Checking status...', then 'Verified & Ready!' when the
- * status is complete, else the 'Verify Your Identity' card whose button asks the server for a
- * verification link and opens it in a new tab. A failed status check counts as pending. A rejected
- * verification shows the reviewer's reason, and documents under review (pending with `submittedAt`)
- * say so; both keep the button, whose refusal (409) the server words.
+ * Identity verification (spec 2.5 and 4), from GET /api/kyc/my-verification: 'Checking status...',
+ * then 'Verified & Ready!' (with the day of approval) when complete; 'Pending review' with the day
+ * the documents were sent and no Start button while an admin reviews them (the server would refuse
+ * a new start with 409); else the 'Verify Your Identity' card whose button asks the server for a
+ * verification link and opens it in a new tab, with the reviewer's reason after a rejection. A
+ * failed status check counts as pending but, not knowing, keeps the card and its button (a refusal
+ * is worded by the server's code).
  */
 export function VerificationPage() {
   const { t, i18n } = useTranslation();
@@ -38,6 +41,9 @@ export function VerificationPage() {
   }, [checkError, t, toast]);
   const data = failed ? null : verification.data;
   const status = isPending ? undefined : (data?.statusInOurSystem ?? 'pending');
+  const date = (value: string | null | undefined) => (value ? formatDate(value, i18n.language) : null);
+  const submittedOn = date(data?.submittedAt);
+  const verifiedOn = date(data?.decidedAt);
 
   const start = async () => {
     setStarting(true);
@@ -74,7 +80,26 @@ export function VerificationPage() {
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {t('investor.verification.verified')}
           </Typography>
-          {t('investor.verification.verifiedText')}
+          <Typography variant="body2">{t('investor.verification.verifiedText')}</Typography>
+          {verifiedOn ? (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {t('investor.verification.verifiedOn', { date: verifiedOn })}
+            </Typography>
+          ) : null}
+        </Alert>
+      ) : status === 'pending' && !failed ? (
+        <Alert icon={<HourglassTopIcon />} severity="info" role="note" sx={{ mt: 3 }}>
+          <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
+            {t('investor.verification.pendingTitle')}
+          </Typography>
+          <Typography variant="body2">
+            {submittedOn
+              ? t('investor.verification.pending', { date: submittedOn })
+              : t('investor.verification.pendingUndated')}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {t('investor.verification.pendingNext')}
+          </Typography>
         </Alert>
       ) : (
         <Card variant="outlined" sx={{ mt: 3 }}>
@@ -93,13 +118,6 @@ export function VerificationPage() {
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
                   {t('investor.verification.startAgain')}
                 </Typography>
-              </Alert>
-            ) : null}
-            {status === 'pending' && !failed ? (
-              <Alert severity="info" role="note">
-                {data?.submittedAt
-                  ? t('investor.verification.pending', { date: formatDate(data.submittedAt, i18n.language) })
-                  : t('investor.verification.pendingUndated')}
               </Alert>
             ) : null}
             <Button variant="contained" onClick={start} disabled={starting}>

@@ -37,6 +37,27 @@ import {
 
 const EMPTY: KycFormValues = { documentType: '', dateOfBirth: '', nationality: '', address: '' };
 const FILE_FIELDS: readonly string[] = ['documentFront', 'documentBack', 'selfie'];
+/** The server's refusals of a file that do not say which one (413, 415): a new file may fix them. */
+const FILE_CODES: readonly string[] = ['kyc.file_too_large', 'kyc.wrong_file_type'];
+
+/**
+ * The error banner above the form and the inputs that caused it. It goes as soon as the person
+ * changes every one of them (`anyOf`: one of them, for a refused file the server did not name);
+ * without inputs (no answer, a used link, a server error) it stays until the next submit.
+ */
+interface Banner {
+  message: string;
+  fields: readonly string[];
+  anyOf?: boolean;
+}
+
+/** The banner after the person changed `field` (null once its cause is fixed). */
+function bannerAfterChange(banner: Banner | null, field: string): Banner | null {
+  if (!banner || !banner.fields.includes(field)) return banner;
+  if (banner.anyOf) return null;
+  const fields = banner.fields.filter((other) => other !== field);
+  return fields.length > 0 ? { ...banner, fields } : null;
+}
 
 /**
  * The built-in identity verification at /kyc/{token}: the link the investor's or company's
@@ -116,7 +137,7 @@ function KycForm({
   const [values, setValues] = useState<KycFormValues>(EMPTY);
   const [files, setFiles] = useState<KycFiles>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<Banner | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const nationalities = useMemo(() => nationalityOptions(i18n.language), [i18n.language]);
@@ -124,17 +145,23 @@ function KycForm({
   const offered = documentTypes.length > 0 ? documentTypes : KYC_DOCUMENT_TYPES;
   const max = todayIso(new Date());
 
-  const clearError = (field: string) =>
+  // Changing an input takes away its message, and the banner once nothing it was about is left.
+  const clearError = (field: string) => {
     setErrors((previous) => {
       if (!(field in previous)) return previous;
       const next = { ...previous };
       delete next[field];
       return next;
     });
+    setFormError((previous) => bannerAfterChange(previous, field));
+  };
 
   const setValue = <K extends keyof KycFormValues>(key: K, value: KycFormValues[K]) => {
     setValues((previous) => ({ ...previous, [key]: value }));
     clearError(key);
+    // A type without a back side (a passport) no longer asks for the back that was missing.
+    if (key === 'documentType' && !needsBack(value as KycFormValues['documentType']))
+      clearError('documentBack');
   };
 
   const setFile = (field: KycFileField, file: File) => {
@@ -160,7 +187,7 @@ function KycForm({
     const failing = KYC_FIELD_ORDER.filter((field) => problems[field]);
     if (failing.length > 0) {
       setErrors(Object.fromEntries(failing.map((field) => [field, t(problems[field] ?? '')])));
-      setFormError(t('kyc.fixFields'));
+      setFormError({ message: t('kyc.fixFields'), fields: failing });
       focus(failing[0] ?? '');
       return;
     }
@@ -179,7 +206,11 @@ function KycForm({
         noResponse: t('auth.errors.noResponse'),
       });
       // A 400's message repeats its first field message, which already shows at that field.
-      setFormError(marked.some((field) => fieldErrors[field] === message) ? t('kyc.fixFields') : message);
+      const text = marked.some((field) => fieldErrors[field] === message) ? t('kyc.fixFields') : message;
+      if (marked.length > 0) setFormError({ message: text, fields: marked });
+      else if (error instanceof ApiError && FILE_CODES.includes(error.code))
+        setFormError({ message: text, fields: FILE_FIELDS, anyOf: true });
+      else setFormError({ message: text, fields: [] });
       const first = marked[0];
       if (first) focus(first);
     } finally {
@@ -194,7 +225,7 @@ function KycForm({
     <Box component="form" ref={formRef} onSubmit={submit} noValidate sx={{ mt: 3 }}>
       {formError ? (
         <Alert severity="error" sx={{ mb: 3 }}>
-          {formError}
+          {formError.message}
         </Alert>
       ) : null}
 

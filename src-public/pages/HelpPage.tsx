@@ -31,6 +31,36 @@ function isTopic(value: string | null): value is HelpTopic {
   return value !== null && (HELP_TOPICS as readonly string[]).includes(value);
 }
 
+/** The browser's storage key of the 'Was this article helpful?' answer of one article. */
+export const helpFeedbackKey = (topic: HelpTopic) => `help-feedback:${topic}`;
+
+/** The answer given to this article in this browser (none when storage is unavailable). */
+function storedFeedback(topic: HelpTopic): Feedback | undefined {
+  try {
+    const value = window.localStorage.getItem(helpFeedbackKey(topic));
+    return value === 'yes' || value === 'no' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storeFeedback(topic: HelpTopic, answer: Feedback) {
+  try {
+    window.localStorage.setItem(helpFeedbackKey(topic), answer);
+  } catch {
+    // storage disabled: the answer holds for this visit only
+  }
+}
+
+function allStoredFeedback(): Partial<Record<HelpTopic, Feedback>> {
+  const answers: Partial<Record<HelpTopic, Feedback>> = {};
+  for (const topic of HELP_TOPICS) {
+    const answer = storedFeedback(topic);
+    if (answer) answers[topic] = answer;
+  }
+  return answers;
+}
+
 function HelpfulControl({
   answer,
   onAnswer,
@@ -50,9 +80,16 @@ function HelpfulControl({
         {t('help.feedback.question')}
       </Typography>
       {answer ? (
-        <Typography role="status" color="primary" sx={{ mt: 1 }}>
-          {answer === 'yes' ? t('help.feedback.thanks') : t('help.feedback.improve')}
-        </Typography>
+        <Box role="status" sx={{ mt: 1 }}>
+          <Typography color="primary">
+            {answer === 'yes' ? t('help.feedback.thanks') : t('help.feedback.improve')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('help.feedback.answered', {
+              answer: answer === 'yes' ? t('help.feedback.yes') : t('help.feedback.no'),
+            })}
+          </Typography>
+        </Box>
       ) : (
         <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
           <Button variant="outlined" onClick={() => onAnswer('yes')}>
@@ -69,15 +106,17 @@ function HelpfulControl({
 
 /**
  * The help centre (spec 2.3): a side menu of four topics (How to Register by default), the topic's
- * text and a 'Was this article helpful?' control whose answer stays in this page and cannot be
- * changed. On small screens the menu collapses behind a toggle button.
+ * text and a 'Was this article helpful?' control (spec 4). Its answer is kept in this browser's
+ * local storage, one key per article, so it shows as answered after a reload, and it cannot be
+ * changed: the buttons give way to the thanks. On small screens the menu collapses behind a toggle
+ * button.
  */
 export function HelpPage() {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('topic');
   const topic: HelpTopic = isTopic(requested) ? requested : DEFAULT_TOPIC;
-  const [feedback, setFeedback] = useState<Partial<Record<HelpTopic, Feedback>>>({});
+  const [feedback, setFeedback] = useState(allStoredFeedback);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
 
@@ -136,9 +175,12 @@ export function HelpPage() {
             <HelpfulControl
               key={topic}
               answer={feedback[topic]}
-              onAnswer={(answer) =>
-                setFeedback((previous) => ({ ...previous, [topic]: previous[topic] ?? answer }))
-              }
+              onAnswer={(answer) => {
+                // The first answer stays, also one given meanwhile in another tab.
+                const kept = feedback[topic] ?? storedFeedback(topic) ?? answer;
+                storeFeedback(topic, kept);
+                setFeedback((previous) => ({ ...previous, [topic]: previous[topic] ?? kept }));
+              }}
             />
           </Box>
         </Grid>

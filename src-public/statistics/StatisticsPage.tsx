@@ -1,9 +1,8 @@
-import { Component as ReactComponent, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,6 +12,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Statistics } from '../../src-shared/contracts/statistics';
+import { ChartFigure } from '../../src-shared/charts/ChartFigure';
 import { Page } from '../components/Page';
 import { PageLoader } from '../components/PageLoader';
 import { euros, formatDateTime, formatPercent } from '../lib/format';
@@ -31,20 +31,6 @@ const boxSx = {
   bgcolor: 'background.paper',
   minWidth: 0,
 } as const;
-
-/** A chart that cannot load or draw leaves its caption (the same numbers in words) in place. */
-class ChartBoundary extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.warn('The statistics chart could not be shown', error);
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 function Figures({ data }: { data: Statistics }) {
   const { t, i18n } = useTranslation();
@@ -155,30 +141,17 @@ function DefaultRates({ data }: { data: Statistics }) {
           </TableContainer>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          <Box component="figure" aria-labelledby="statistics-chart-caption" sx={{ ...boxSx, m: 0 }}>
-            <ChartBoundary>
-              <Suspense fallback={<Skeleton variant="rounded" height={280} aria-hidden="true" />}>
-                <DefaultRateChart
-                  levels={data.byRisk.map((row) => levelName(row.riskLevel))}
-                  rates={data.byRisk.map((row) => row.defaultRate * 100)}
-                  axisLabel={t('statistics.byRisk.axis')}
-                  seriesLabel={t('statistics.byRisk.defaultRate')}
-                  title={t('statistics.byRisk.chartTitle')}
-                  description={caption}
-                  formatPercent={(value) => formatPercent(value, lang)}
-                />
-              </Suspense>
-            </ChartBoundary>
-            <Typography
-              id="statistics-chart-caption"
-              component="figcaption"
-              variant="body2"
-              color="text.secondary"
-              sx={{ mt: 1 }}
-            >
-              {caption}
-            </Typography>
-          </Box>
+          <ChartFigure id="statistics-chart" caption={caption} height={280} sx={boxSx}>
+            <DefaultRateChart
+              levels={data.byRisk.map((row) => levelName(row.riskLevel))}
+              rates={data.byRisk.map((row) => row.defaultRate * 100)}
+              axisLabel={t('statistics.byRisk.axis')}
+              seriesLabel={t('statistics.byRisk.defaultRate')}
+              title={t('statistics.byRisk.chartTitle')}
+              description={caption}
+              formatPercent={(value) => formatPercent(value, lang)}
+            />
+          </ChartFigure>
         </Grid>
       </Grid>
     </Box>

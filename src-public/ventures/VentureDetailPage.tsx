@@ -1,11 +1,10 @@
-import { Component as ReactComponent, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
   Link as RouterLink,
@@ -27,14 +26,15 @@ import { countryLabel, euros, formatDate, formatPercent } from '../lib/format';
 import { useVenture } from './api';
 import { FundingBar } from './FundingBar';
 import { InvestDialog } from './InvestDialog';
-import { fundingSplit, riskScore, ventureAvailability } from '../../src-shared/rules/ventureProgress';
+import { ventureAvailability } from '../../src-shared/rules/ventureProgress';
+import { ChartFigure } from '../../src-shared/charts/ChartFigure';
+import {
+  VentureChartsGrid,
+  type ChartFrameProps,
+  loadVentureCharts,
+} from '../../src-shared/charts/VentureChartsGrid';
 import { VentureImage } from './VentureImage';
 import { VentureStatusBadge } from './VentureStatusBadge';
-
-/** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
-const loadCharts = () => import('../../src-shared/charts/VentureCharts');
-const FundingDoughnut = lazy(() => loadCharts().then((module) => ({ default: module.FundingDoughnut })));
-const RiskReturnChart = lazy(() => loadCharts().then((module) => ({ default: module.RiskReturnChart })));
 
 /** Risk badge colours with white text at AA contrast. */
 const RISK_COLORS = { low: 'success', medium: 'secondary', high: 'error' } as const;
@@ -77,55 +77,16 @@ function TextBlock({ title, text }: { title: string; text: string | undefined })
   );
 }
 
-/** A chart that cannot load or draw leaves its caption (the same facts in words) in place. */
-class ChartBoundary extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.warn('A venture chart could not be shown', error);
-  }
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
-/** A chart card: heading, the lazily drawn chart, and its text alternative as the visible caption. */
-function ChartFigure({
-  id,
-  title,
-  caption,
-  children,
-}: {
-  id: string;
-  title: string;
-  caption: string;
-  children: ReactNode;
-}) {
+/** A chart card: heading, then the chart and its caption (shared with the back office). */
+function ChartSection({ id, title, caption, children }: ChartFrameProps) {
   return (
     <Box component="section" aria-labelledby={id} sx={{ ...statSx, height: '100%' }}>
       <Typography id={id} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
         {title}
       </Typography>
-      <Box component="figure" aria-labelledby={`${id}-caption`} sx={{ m: 0 }}>
-        {children ? (
-          <ChartBoundary>
-            <Suspense fallback={<Skeleton variant="rounded" height={300} aria-hidden="true" />}>
-              {children}
-            </Suspense>
-          </ChartBoundary>
-        ) : null}
-        <Typography
-          id={`${id}-caption`}
-          component="figcaption"
-          variant="body2"
-          color="text.secondary"
-          sx={{ mt: 1 }}
-        >
-          {caption}
-        </Typography>
-      </Box>
+      <ChartFigure id={id} caption={caption}>
+        {children}
+      </ChartFigure>
     </Box>
   );
 }
@@ -133,80 +94,21 @@ function ChartFigure({
 function VentureCharts({ venture }: { venture: Venture }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const percent = (value: number) => formatPercent(value, lang);
-  const split = fundingSplit(venture.amountFunded, venture.targetAmount);
-  const hasFunding = split.funded + split.remaining > 0;
-  const fundingCaption = hasFunding
-    ? t('venture.charts.fundingSummary', {
-        funded: euros(split.funded, lang),
-        fundedPercent: percent(split.fundedPercent),
-        target: euros(venture.targetAmount, lang),
-        remaining: euros(split.remaining, lang),
-        remainingPercent: percent(split.remainingPercent),
-      })
-    : t('venture.charts.noTarget');
-
-  const score = riskScore(venture.riskLevel);
-  const expectedReturn = typeof venture.expectedReturn === 'number' ? venture.expectedReturn : null;
-  const levelName = venture.riskLevel ? t(`venture.riskLevels.${venture.riskLevel}`) : '';
-  const riskCaption =
-    score !== null && expectedReturn !== null
-      ? t('venture.charts.riskReturnSummary', { percent: percent(expectedReturn), score, level: levelName })
-      : t('venture.charts.noRiskData');
-  const ticks = [
-    t('venture.charts.riskTick', { score: 1, level: t('venture.riskLevels.low') }),
-    t('venture.charts.riskTick', { score: 2, level: t('venture.riskLevels.medium') }),
-    t('venture.charts.riskTick', { score: 3, level: t('venture.riskLevels.high') }),
-  ] as const;
-
   return (
-    <Grid container spacing={3} sx={{ mt: 4 }}>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <ChartFigure id="venture-funding" title={t('venture.fundingProgress')} caption={fundingCaption}>
-          {hasFunding ? (
-            <FundingDoughnut
-              funded={split.funded}
-              remaining={split.remaining}
-              fundedLabel={t('venture.charts.legendLabel', {
-                label: t('venture.charts.funded'),
-                percent: percent(split.fundedPercent),
-              })}
-              remainingLabel={t('venture.charts.legendLabel', {
-                label: t('venture.charts.remaining'),
-                percent: percent(split.remainingPercent),
-              })}
-              fundedPercentText={percent(split.fundedPercent)}
-              remainingPercentText={percent(split.remainingPercent)}
-              centerLabel={t('venture.charts.centerLabel')}
-              title={t('venture.fundingProgress')}
-              description={fundingCaption}
-              formatAmount={(value) => euros(value, lang)}
-            />
-          ) : null}
-        </ChartFigure>
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <ChartFigure
-          id="venture-risk-return"
-          title={t('venture.charts.riskReturnTitle')}
-          caption={riskCaption}
-        >
-          {score !== null && expectedReturn !== null ? (
-            <RiskReturnChart
-              riskScore={score}
-              expectedReturn={expectedReturn}
-              riskTicks={ticks}
-              riskAxisLabel={t('venture.charts.riskAxis')}
-              returnAxisLabel={t('venture.charts.returnAxis')}
-              seriesLabel={t('venture.stats.expectedReturn')}
-              title={t('venture.charts.riskReturnTitle')}
-              description={riskCaption}
-              formatPercent={percent}
-            />
-          ) : null}
-        </ChartFigure>
-      </Grid>
-    </Grid>
+    <Box sx={{ mt: 4 }}>
+      <VentureChartsGrid
+        venture={venture}
+        t={(key, options) => t(`venture.charts.${key}`, options)}
+        levelName={(level) => t(`venture.riskLevels.${level}`)}
+        fundingTitle={t('venture.fundingProgress')}
+        seriesLabel={t('venture.stats.expectedReturn')}
+        centerLabel={t('venture.charts.centerLabel')}
+        money={(value) => euros(value, lang)}
+        percent={(value) => formatPercent(value, lang)}
+        Frame={ChartSection}
+        idPrefix="venture"
+      />
+    </Box>
   );
 }
 
@@ -421,7 +323,7 @@ export function VentureDetailPage() {
 
   // Start fetching the chart chunk while the venture loads; nothing waits for it.
   useEffect(() => {
-    loadCharts().catch(() => undefined);
+    loadVentureCharts().catch(() => undefined);
   }, []);
 
   if (investOpen && !authLoading && !user) {

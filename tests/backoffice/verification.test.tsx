@@ -78,24 +78,15 @@ describe('corporate verification tab', () => {
     expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
   });
 
-  it('says documents under review are being reviewed and shows the 409 of a new start', async () => {
-    quietFailures();
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    renderPage(
-      client(mine({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }), {
-        status: 409,
-        json: { message: UNDER_REVIEW, code: 'kyc.under_review' },
-      }),
-    );
+  it('says documents under review are being reviewed, without Start Verification', async () => {
+    renderPage(client(mine({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' })));
     expect(
       await screen.findByText(
         'Your documents were received on Mar 3, 2026 and are being reviewed. We will e-mail you the result.',
       ),
     ).toBeVisible();
     expect(screen.getByText('Current status: Pending')).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Start Verification' }));
-    expect(await screen.findByText(UNDER_REVIEW)).toBeVisible();
-    expect(open).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
   });
 
   it('says a pending verification without a submission date is being reviewed', async () => {
@@ -103,17 +94,23 @@ describe('corporate verification tab', () => {
     expect(
       await screen.findByText('Your verification is being reviewed. We will e-mail you when it is done.'),
     ).toBeVisible();
-    expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
+  });
+
+  it('shows the 409 of a start refused because documents arrived meanwhile (another tab)', async () => {
+    quietFailures();
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    renderPage(client(mine({}), { status: 409, json: { message: UNDER_REVIEW, code: 'kyc.under_review' } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Start Verification' }));
+    expect(await screen.findByText(UNDER_REVIEW)).toBeVisible();
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('words the review notice and the 409 in French', async () => {
     quietFailures();
     vi.spyOn(window, 'open').mockImplementation(() => null);
-    renderPage(
-      client(mine({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }), {
-        status: 409,
-        json: { message: UNDER_REVIEW, code: 'kyc.under_review' },
-      }),
+    const { unmount } = renderPage(
+      client(mine({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' })),
       'fr',
     );
     expect(
@@ -121,7 +118,12 @@ describe('corporate verification tab', () => {
         "Vos documents ont été reçus le 3 mars 2026 et sont en cours d'examen. Nous vous enverrons le résultat par e-mail.",
       ),
     ).toBeVisible();
-    await userEvent.click(screen.getByRole('button', { name: 'Commencer la vérification' }));
+    unmount();
+    renderPage(
+      client(mine({}), { status: 409, json: { message: UNDER_REVIEW, code: 'kyc.under_review' } }),
+      'fr',
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Commencer la vérification' }));
     expect(
       await screen.findByText(
         "Vos documents sont en cours d'examen. Nous vous enverrons le résultat par e-mail.",

@@ -364,6 +364,84 @@ describe('the verification link /kyc/{token}', () => {
     expect(screen.getByText(message).closest('[role="alert"]')).not.toBeNull();
   });
 
+  it('clears the banner once the marked field is changed', async () => {
+    const { user } = await openKyc();
+    await fillForm(user, { dob: `${new Date().getUTCFullYear() - 17}-01-01` });
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please correct the marked fields\.$/);
+    fireEvent.change(dateOfBirth(), { target: { value: '1990-05-17' } });
+    await waitFor(() =>
+      expect(screen.queryByText('Please correct the marked fields.')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(dateOfBirth()).not.toHaveAccessibleDescription('You must be at least 18 years old.');
+  });
+
+  it('keeps the banner while a marked field is left, and drops a missing back for a passport', async () => {
+    const { user } = await openKyc();
+    await choose(user, /Document type/, 'ID card');
+    await submit(user);
+    const banner = 'Please correct the marked fields.';
+    expect(await screen.findByText(banner)).toBeVisible();
+    await user.upload(fileInput('Front of the document'), png('front.png'));
+    await user.upload(fileInput('Selfie'), png('me.png'));
+    fireEvent.change(dateOfBirth(), { target: { value: '1990-05-17' } });
+    await choose(user, /Nationality/, 'Germany');
+    await fill(user, screen.getByLabelText(/^Residential address/), 'Calle Mayor 1, Madrid');
+    // The back of the ID card is still missing.
+    expect(screen.getByText(banner)).toBeVisible();
+    expect(screen.getByText('Upload the back of your document.')).toBeVisible();
+    await choose(user, /Document type/, 'Passport');
+    await waitFor(() => expect(screen.queryByText(banner)).not.toBeInTheDocument());
+  });
+
+  it("clears the server's banner once its fields are changed, a file one once a new file is chosen", async () => {
+    let answer = jsonResponse(400, {
+      message: 'Invalid input.',
+      code: 'common.invalid_input',
+      errors: {
+        dateOfBirth: 'You must be at least 18 years old.',
+        documentBack: 'Upload the back of your document.',
+      },
+      codes: { dateOfBirth: 'kyc.under_age', documentBack: 'kyc.document_back_missing' },
+    });
+    const { user } = await openKyc({ [`POST ${SESSION}`]: () => answer });
+    await fillForm(user);
+    await submit(user);
+    expect(await screen.findByText('Invalid input.')).toBeVisible();
+    fireEvent.change(dateOfBirth(), { target: { value: '1991-05-17' } });
+    expect(screen.getByText('Invalid input.')).toBeVisible();
+    await user.upload(fileInput('Back of the document'), png('back2.png'));
+    await waitFor(() => expect(screen.queryByText('Invalid input.')).not.toBeInTheDocument());
+
+    // A 415 does not say which file: changing a text field leaves it, a new file takes it away.
+    answer = jsonResponse(415, { message: 'Files must be JPEG, PNG or PDF.', code: 'kyc.wrong_file_type' });
+    await submit(user);
+    expect(await screen.findByText('Files must be JPEG, PNG or PDF.')).toBeVisible();
+    await fill(user, screen.getByLabelText(/^Residential address/), 'Calle Mayor 2, Madrid');
+    expect(screen.getByText('Files must be JPEG, PNG or PDF.')).toBeVisible();
+    await user.upload(fileInput('Selfie'), png('me2.png'));
+    await waitFor(() =>
+      expect(screen.queryByText('Files must be JPEG, PNG or PDF.')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('keeps a banner about no input (a used link) until the next submit', async () => {
+    const { user } = await openKyc({
+      [`POST ${SESSION}`]: jsonResponse(404, {
+        message: 'This verification link is invalid or has expired.',
+        code: 'kyc.invalid_link',
+      }),
+    });
+    await fillForm(user);
+    await submit(user);
+    const message = 'This verification link is invalid or has expired.';
+    expect(await screen.findByText(message)).toBeVisible();
+    await user.upload(fileInput('Selfie'), png('me2.png'));
+    await fill(user, screen.getByLabelText(/^Residential address/), 'Calle Mayor 2, Madrid');
+    expect(screen.getByText(message)).toBeVisible();
+  });
+
   it("falls back to 'Your documents could not be sent. Please try again.' without a server message", async () => {
     const { user } = await openKyc({ [`POST ${SESSION}`]: jsonResponse(500, {}) });
     await fillForm(user);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { HELP_TOPICS, helpFeedbackKey } from '../../src-public/pages/HelpPage';
 import {
   jsonResponse,
   mockApi,
@@ -28,6 +29,8 @@ setUpPageTests(
 );
 
 describe('help centre', () => {
+  beforeEach(() => HELP_TOPICS.forEach((topic) => window.localStorage.removeItem(helpFeedbackKey(topic))));
+
   it('opens on How to Register and keeps the first feedback answer', async () => {
     mockApi();
     const user = userEvent.setup();
@@ -50,6 +53,44 @@ describe('help centre', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Getting Started' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(screen.getByText('Thanks for your feedback!')).toBeInTheDocument();
+  });
+
+  it("keeps each article's answer after a reload, without a way to change it", async () => {
+    mockApi();
+    const user = userEvent.setup();
+    const first = renderApp('/help');
+    expect(await screen.findByRole('heading', { level: 2, name: 'How to Register' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^We'll work on improving this!Your answer: No$/);
+    expect(window.localStorage.getItem('help-feedback:how-to-register')).toBe('no');
+    first.unmount();
+
+    // A reload: the answer is read back, per article.
+    renderApp('/help');
+    expect(await screen.findByRole('heading', { level: 2, name: 'How to Register' })).toBeVisible();
+    const feedback = within(screen.getByRole('group', { name: 'Was this article helpful?' }));
+    expect(feedback.getByRole('status')).toHaveTextContent(/^We'll work on improving this!Your answer: No$/);
+    expect(feedback.queryByRole('button')).not.toBeInTheDocument();
+
+    // Another article is still unanswered.
+    const topics = within(screen.getByRole('navigation', { name: 'Help topics' }));
+    await user.click(topics.getByRole('button', { name: 'How to Invest' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'How to Invest' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Yes' })).toBeVisible();
+    expect(screen.queryByText("We'll work on improving this!")).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(screen.getByRole('status')).toHaveTextContent(/^Thanks for your feedback!Your answer: Yes$/);
+    expect(window.localStorage.getItem('help-feedback:how-to-invest')).toBe('yes');
+    expect(window.localStorage.getItem('help-feedback:how-to-register')).toBe('no');
+  });
+
+  it('shows an answer given earlier in German', async () => {
+    window.localStorage.setItem(helpFeedbackKey('getting-started'), 'yes');
+    mockApi();
+    renderApp('/help?topic=getting-started', { language: 'de' });
+    const feedback = within(await screen.findByRole('group', { name: 'War dieser Artikel hilfreich?' }));
+    expect(feedback.getByRole('status')).toHaveTextContent(/^Danke für Ihr Feedback!Ihre Antwort: Ja$/);
+    expect(feedback.queryByRole('button', { name: 'Ja' })).not.toBeInTheDocument();
   });
 
   it('/support renders the help centre', async () => {

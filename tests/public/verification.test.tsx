@@ -47,6 +47,7 @@ describe('investor verification (/user/verification)', () => {
       within(notice).getByText('Your verification was not approved: The photo of the document is blurred.'),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Pending review' })).not.toBeInTheDocument();
   });
 
   it('words a rejection without a reason', async () => {
@@ -55,49 +56,72 @@ describe('investor verification (/user/verification)', () => {
     expect(screen.getByText('You can start a new verification with the button below.')).toBeVisible();
   });
 
-  it('says documents sent for review are being reviewed, and shows the 409 of a new start', async () => {
-    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
-    const { user } = await openVerification({
+  it('shows documents under review as pending review, with the day they were sent and no Start button', async () => {
+    const { calls } = await openVerification({
       [MINE]: verification({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }),
-      [START]: jsonResponse(409, { message: UNDER_REVIEW, code: 'kyc.under_review' }),
     });
-    expect(
-      await screen.findByText(
-        'Your documents were received on Mar 3, 2026 and are being reviewed. We will e-mail you the result.',
-      ),
-    ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Start Verification' }));
-    expect(await findToast(UNDER_REVIEW)).toBeVisible();
-    expect(open).not.toHaveBeenCalled();
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Pending review' });
+    expect(heading).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Pending review' +
+        'Your documents were received on Mar 3, 2026 and are being reviewed. An administrator checks them and we will e-mail you the result.' +
+        'There is nothing more to do for now. You can invest as soon as your identity is approved; if it is not, you will see the reason here and can start again.',
+    );
+    expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Verify Your Identity' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
-  it('shows the review notice and the 409 in German', async () => {
-    vi.spyOn(window, 'open').mockImplementation(() => null);
-    const { user } = await openVerification(
-      {
-        [MINE]: verification({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }),
-        [START]: jsonResponse(409, { message: UNDER_REVIEW, code: 'kyc.under_review' }),
-      },
+  it('shows the pending review in German', async () => {
+    await openVerification(
+      { [MINE]: verification({ statusInOurSystem: 'pending', submittedAt: '2026-03-03T10:00:00Z' }) },
       'de',
     );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Prüfung ausstehend' })).toBeVisible();
     expect(
-      await screen.findByText(
-        'Ihre Unterlagen sind am 03.03.2026 eingegangen und werden geprüft. Wir teilen Ihnen das Ergebnis per E-Mail mit.',
+      screen.getByText(
+        'Ihre Unterlagen sind am 03.03.2026 eingegangen und werden geprüft. Ein Administrator sieht sie durch, und wir teilen Ihnen das Ergebnis per E-Mail mit.',
       ),
     ).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Verifizierung starten' }));
-    expect(
-      await findToast('Ihre Unterlagen werden geprüft. Wir teilen Ihnen das Ergebnis per E-Mail mit.'),
-    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Verifizierung starten' })).not.toBeInTheDocument();
   });
 
-  it('says a pending verification without a submission date is being reviewed', async () => {
+  it('says a pending verification without a submission date is being reviewed, without Start', async () => {
     await openVerification({ [MINE]: verification({ statusInOurSystem: 'pending' }) });
-    expect(await screen.findByRole('heading', { level: 2, name: 'Verify Your Identity' })).toBeVisible();
-    expect(within(card()).getByRole('note')).toHaveTextContent(
-      /^Your verification is being reviewed\. We will e-mail you when it is done\.$/,
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pending review' })).toBeVisible();
+    expect(
+      screen.getByText(
+        'Your documents were received and are being reviewed. An administrator checks them and we will e-mail you the result.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
+  });
+
+  it('says when the identity was verified, with no Start button', async () => {
+    await openVerification({
+      [MINE]: verification({
+        statusInOurSystem: 'complete',
+        submittedAt: '2026-03-03T10:00:00Z',
+        decidedAt: '2026-03-05T09:00:00Z',
+      }),
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Verified & Ready!' })).toBeVisible();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Verified & Ready!Your identity is verified. You can invest in any open venture.Verified on Mar 5, 2026.',
     );
-    expect(screen.getByRole('button', { name: 'Start Verification' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Start Verification' })).not.toBeInTheDocument();
+  });
+
+  it('keeps Start for a status check that failed, and shows the 409 of a start under review', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user } = await openVerification({
+      [MINE]: jsonResponse(503, { message: 'Service unavailable.', code: 'common.server_error' }),
+      [START]: jsonResponse(409, { message: UNDER_REVIEW, code: 'kyc.under_review' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Start Verification' }));
+    expect(await findToast(UNDER_REVIEW)).toBeVisible();
+    expect(open).not.toHaveBeenCalled();
   });
 
   it('shows no notice for a verification not started', async () => {

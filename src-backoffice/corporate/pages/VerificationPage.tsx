@@ -20,7 +20,7 @@ interface VerificationState {
  * Identity verification (spec 2.5/2.6): 'Checking status...', then 'Verified & Ready!' when complete,
  * else the 'Verify Your Identity' card whose button asks for a verification link and opens it.
  * A failed status check counts as pending (spec 4). A rejected verification shows the reviewer's
- * reason and documents under review (pending with `submittedAt`) say so; both keep the button,
+ * reason and keeps the button; documents under review (pending) say so, without the button,
  * whose refusal (409) is shown in the reader's language, translated by its code.
  */
 export const VerificationPage = () => {
@@ -64,6 +64,8 @@ export const VerificationPage = () => {
       // Translated by the error's code (kyc.already_verified, kyc.under_review, ...) in the dataProvider.
       notify(errorText(error, 'app.verification.start_failed'), { type: 'error' }),
   });
+  // Documents under review: nothing to start again until an admin decides (the server refuses it too).
+  const underReview = status === 'pending' && !data?.failed;
   const submittedOn = data?.submittedAt ? formatDate(data.submittedAt, locale) : null;
 
   return (
@@ -106,7 +108,7 @@ export const VerificationPage = () => {
                 </Typography>
               </Alert>
             ) : null}
-            {status === 'pending' && !data?.failed ? (
+            {underReview ? (
               <Alert severity="info" sx={{ mt: 2 }}>
                 {submittedOn
                   ? translate('app.verification.pending_review', { date: submittedOn })
@@ -121,11 +123,13 @@ export const VerificationPage = () => {
               </Typography>
             ) : null}
           </CardContent>
-          <CardActions>
-            <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>
-              {translate('app.verification.start')}
-            </Button>
-          </CardActions>
+          {underReview ? null : (
+            <CardActions>
+              <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>
+                {translate('app.verification.start')}
+              </Button>
+            </CardActions>
+          )}
         </Card>
       )}
     </Box>

@@ -2,6 +2,7 @@ import { Component as ReactComponent, Suspense, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 /** A chart that cannot load or draw leaves its caption (the same facts in words) in place. */
 export class ChartBoundary extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
@@ -18,6 +19,8 @@ export class ChartBoundary extends ReactComponent<{ children: ReactNode }, { fai
 }
 
 /**
+ * Shared by the public site and the back office.
+ *
  * A chart as a <figure>: the lazily drawn chart (a skeleton while its chunk loads) and its text
  * alternative as the visible <figcaption>, which states the numbers, so the facts are there before
  * (or without) the drawing.
@@ -26,15 +29,21 @@ export function ChartFigure({
   id,
   caption,
   height = 300,
+  sx,
   children,
 }: {
   id: string;
   caption: string;
   height?: number;
+  sx?: SxProps<Theme>;
   children?: ReactNode;
 }) {
   return (
-    <Box component="figure" aria-labelledby={`${id}-caption`} sx={{ m: 0 }}>
+    <Box
+      component="figure"
+      aria-labelledby={`${id}-caption`}
+      sx={[{ m: 0 }, ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx])]}
+    >
       {children ? (
         <ChartBoundary>
           <Suspense fallback={<Skeleton variant="rounded" height={height} aria-hidden="true" />}>
