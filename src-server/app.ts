@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -106,6 +108,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      // API answers of 1 KiB or more, compressed on the fly (the web files are compressed at build
+      // time); Brotli at quality 4, about gzip's cost with smaller answers.
+      await api.register(compress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(profileRoutes(ctx));

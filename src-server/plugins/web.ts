@@ -42,8 +42,12 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
       list: false,
       wildcard: true,
       dotfiles: 'deny',
+      // The build writes .br and .gz beside each text file (vite.config.ts, precompress()).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, path) {
+        // The answer depends on Accept-Encoding (a Brotli, gzip or plain copy): caches must know.
+        res.setHeader('Vary', 'Accept-Encoding');
         // Vite's hashed assets never change; everything else is revalidated.
         if (path.startsWith(`${join(webDir, 'assets')}/`)) {
           res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

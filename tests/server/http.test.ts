@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText, isErrorCode } from '../../src-shared/errors';
 import { buildApp } from '../../src-server/app';
 import { testContext, type TestContext } from './context';
+import { openVenture } from './money-helpers';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -166,6 +168,8 @@ describe('5xx answers hide their details', () => {
   });
 });
 
+const BIG_SCRIPT = `${'export const rows = [];\n'.repeat(400)}console.log(rows);`;
+
 describe('serving the web entries', () => {
   let app: FastifyInstance;
   let webDir: string;
@@ -175,6 +179,11 @@ describe('serving the web entries', () => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>public</title>');
     writeFileSync(join(webDir, 'backoffice.html'), '<!doctype html><title>backoffice</title>');
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the build's precompress() writes beside a file.
+    writeFileSync(join(webDir, 'assets', 'big-def456.js'), BIG_SCRIPT);
+    writeFileSync(join(webDir, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+    writeFileSync(join(webDir, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
+    writeFileSync(join(webDir, 'index.html.br'), brotliCompressSync('<!doctype html><title>public</title>'));
     writeFileSync(join(webDir, 'robots.txt'), 'User-agent: *');
     mkdirSync(join(t.dataDir, 'uploads', 'ventures', 'v1'), { recursive: true });
     writeFileSync(join(t.dataDir, 'uploads', 'ventures', 'v1', 'a.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
@@ -212,6 +221,46 @@ describe('serving the web entries', () => {
     expect(missing.body).not.toContain('<title>');
   });
 
+  it("sends the build's Brotli or gzip copy to a browser that accepts it, and the plain file otherwise", async () => {
+    const br = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 5);
+
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/assets/big-def456.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await app.inject({ method: 'GET', url: '/assets/big-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+
+    // The page fallback too; a file without a compressed copy goes out as it is.
+    const page = await app.inject({ method: 'GET', url: '/ventures', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>public</title>');
+    const small = await app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
+  });
+
   it('serves robots.txt and uploaded files', async () => {
     expect((await app.inject({ method: 'GET', url: '/robots.txt' })).body).toContain('User-agent');
     const upload = await app.inject({ method: 'GET', url: '/uploads/ventures/v1/a.jpg' });
@@ -224,5 +273,41 @@ describe('serving the web entries', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.body).not.toContain('root:');
     }
+  });
+});
+
+describe('API answers over the wire', () => {
+  it('compresses a list of 1 KiB or more for a client that accepts Brotli or gzip, and not otherwise', async () => {
+    for (let i = 0; i < 4; i += 1) await openVenture(t, { title: `Compressed venture ${i}` });
+    const plain = await t.app.inject({ method: 'GET', url: '/api/ventures' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/ventures',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/api/ventures',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+
+    // A small answer goes out as it is.
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 });
