@@ -29,6 +29,20 @@ const checkboxNamedOnItsInput: Components<Theme> = {
   },
 };
 
-/** The shared light and dark themes with the back office's accessibility fixes of react-admin parts. */
-export const backofficeTheme = createTheme(sharedTheme, { components: checkboxNamedOnItsInput });
-export const backofficeDarkTheme = createTheme(sharedDarkTheme, { components: checkboxNamedOnItsInput });
+/**
+ * A phone list's (SimpleList) date floats right of the first line: a gap keeps it from running into
+ * a long title ('…show up?Nov 25, 2026'), and the date itself never breaks.
+ */
+const simpleListDateSpacing = {
+  RaSimpleList: {
+    styleOverrides: {
+      root: { '& .RaSimpleList-tertiary': { marginLeft: '12px', whiteSpace: 'nowrap' } },
+    },
+  },
+} as Components<Theme>;
+
+const components: Components<Theme> = { ...checkboxNamedOnItsInput, ...simpleListDateSpacing };
+
+/** The shared light and dark themes with the back office's fixes of react-admin parts. */
+export const backofficeTheme = createTheme(sharedTheme, { components });
+export const backofficeDarkTheme = createTheme(sharedDarkTheme, { components });

@@ -4278,7 +4278,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every account with its balance: role, isActive, search (name, e-mail, company), sortBy createdAt|lastLoginAt|email|lastName|role, order */
+        /** Every account with its balance: role, isActive, search (name, e-mail, company, or a payment reference AV-XXXXXXXX), sortBy createdAt|lastLoginAt|email|lastName|role, order */
         get: {
             parameters: {
                 query?: {

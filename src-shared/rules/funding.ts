@@ -20,3 +20,14 @@ const REFERENCE_PREFIX = 'AV-';
 export function paymentReference(userId: string): string {
   return `${REFERENCE_PREFIX}${userId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
 }
+
+/**
+ * The user-id prefix a search for a payment reference stands for, in lowercase hex: 'AV-3F2A9C1E',
+ * 'av-3f2a9c1e', 'AV3F2A9C1E' or '3F2A9C1E' give '3f2a9c1e'; anything else null. Partial references
+ * ('AV-3F2A') need the prefix, so a short number typed in a search box does not match ids by chance.
+ */
+export function paymentReferenceIdPrefix(search: string): string | null {
+  const text = search.trim();
+  const match = /^AV-?([0-9a-f]{4,8})$/i.exec(text) ?? /^([0-9a-f]{8})$/i.exec(text);
+  return match ? match[1]!.toLowerCase() : null;
+}

@@ -9,6 +9,7 @@ import { resources } from '../../src-shared/i18n/catalogs';
 import { theme } from '../../src-shared/theme';
 import { createDataProvider } from '../../src-backoffice/providers/dataProvider';
 import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider';
+import { paymentReference } from '../../src-shared/rules/funding';
 import { AddBalancePage, balanceAfter } from '../../src-backoffice/resources/balances/AddBalancePage';
 
 const ANN = { id: 'u1', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' };
@@ -106,6 +107,9 @@ describe('add balance', () => {
     renderPage(api.client);
     expect(await screen.findByText('Current balance: €100.00')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Add balance for Ann Lee' })).toBeInTheDocument();
+    expect(
+      screen.getByText(`Payment reference of their bank transfers: ${paymentReference('u1')}`),
+    ).toBeInTheDocument();
 
     await fillAndReview(user, '150', 'Bank transfer 42');
     const dialog = await screen.findByRole('dialog', { name: 'Confirm the balance change' });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError, type RaRecord } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paymentReference } from '../../src-shared/rules/funding';
 import { memoryDataProvider, renderAdmin, signedInAs, signOutCookie, type Store } from './adminScreens';
 
 const person = (id: string, fields: Partial<RaRecord>): RaRecord => ({
@@ -229,6 +230,9 @@ describe('User show', { timeout: 40_000 }, () => {
     for (const text of ['u2@example.com', '+254700000000', 'Kenya', 'Nairobi', '1 Moi Avenue', 'PVT-123'])
       expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.getByText('Registration Number')).toBeInTheDocument();
+    // The reference of the person's bank transfers, to match a deposit to them.
+    expect(screen.getByText('Payment reference')).toBeInTheDocument();
+    expect(screen.getByText(paymentReference('u2'))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add Balance' })).toHaveAttribute(
       'href',
@@ -243,6 +247,8 @@ describe('User show', { timeout: 40_000 }, () => {
     const authProvider = signedInAs('admin', ADMIN);
     renderAdmin('/admin/users/u3/show', { dataProvider, authProvider });
     expect(await screen.findByText('adam@example.com')).toBeInTheDocument();
+    // An admin holds no money: no payment reference.
+    expect(screen.queryByText('Payment reference')).not.toBeInTheDocument();
     await permissionsKnown(authProvider);
     expect(screen.queryByRole('button', { name: 'Deactivate' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Add Balance' })).not.toBeInTheDocument();

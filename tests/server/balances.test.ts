@@ -146,6 +146,61 @@ describe('POST /api/balances/add-balance/{userId}', () => {
   });
 });
 
+describe('the deposit e-mail', () => {
+  const mailsTo = async (to: string) =>
+    (await t.outbox()).filter((m) => m.to === to && m.kind === 'balance-credited');
+
+  it('tells the person the amount credited and the new balance, in their language', async () => {
+    const investor = await t.injectAs('user', { firstName: 'Ama', email: 'ama.deposit@example.com' });
+    const id = investor.user!.id;
+    expect((await addBalance(id, { amount: '1500.25', note: 'Transfer AV-1' })).statusCode).toBe(200);
+    expect((await addBalance(id, { amount: '30' })).statusCode).toBe(200);
+    // The queue sends in no fixed order: each e-mail is found by its subject.
+    const mails = await mailsTo('ama.deposit@example.com');
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Your deposit of €1,500.25 is credited',
+      'Your deposit of €30.00 is credited',
+    ]);
+    const first = mails.find((m) => m.subject.includes('€1,500.25'))!;
+    const second = mails.find((m) => m.subject.includes('€30.00'))!;
+    expect(first.text).toContain('Hello Ama,');
+    expect(first.text).toContain('we credited €1,500.25 to your AfriVest balance.');
+    expect(first.text).toContain('Your new balance is €1,500.25.');
+    expect(second.text).toContain('Your new balance is €1,530.25.');
+    expect(second.text).toContain(`${t.ctx.config.publicUrl}/user/funding`);
+
+    const german = await t.injectAs('user', {
+      firstName: 'Jonas',
+      email: 'jonas.deposit@example.com',
+      language: 'de',
+    });
+    await addBalance(german.user!.id, { amount: '1234.5' });
+    const [mail] = await mailsTo('jonas.deposit@example.com');
+    expect(mail!.subject).toBe('Ihre Einzahlung von 1.234,50\u00a0€ ist gutgeschrieben');
+    expect(mail!.text).toContain('Ihr neues Guthaben beträgt 1.234,50\u00a0€.');
+  });
+
+  it('sends nothing for a refused credit or a deduction, and once for a retried credit', async () => {
+    const investor = await t.injectAs('user', { email: 'kwame.deposit@example.com' });
+    const id = investor.user!.id;
+    expect((await addBalance(id, { amount: '12.345' })).statusCode).toBe(400);
+    expect((await addBalance(id, { amount: '-5' })).statusCode).toBe(400);
+    const corporate = await t.injectAs('corporate');
+    expect((await addBalance(id, { amount: '50' }, { as: corporate })).statusCode).toBe(403);
+    expect(await mailsTo('kwame.deposit@example.com')).toEqual([]);
+
+    const first = await addBalance(id, { amount: '80' }, { key: 'mail-once' });
+    const again = await addBalance(id, { amount: '80' }, { key: 'mail-once' });
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await balanceOf(t, id)).toBe(8_000n);
+    expect((await addBalance(id, { amount: '-20' })).statusCode).toBe(200);
+    const mails = await mailsTo('kwame.deposit@example.com');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('Your new balance is €80.00.');
+  });
+});
+
 describe('balance lists', () => {
   it('shows a person only their own history (404 for someone else), admins everyone', async () => {
     const a = await verifiedInvestor(t, 5_000n);

@@ -85,3 +85,26 @@ describe('support ticket e-mails', () => {
     }
   });
 });
+
+describe('deposit e-mail', () => {
+  it('states the amount and the new balance with two decimals in every language', () => {
+    const subjects = new Set<string>();
+    for (const { code: lang } of LANGUAGES) {
+      const mail = renderMail(
+        { kind: 'balance-credited', lang, ...base, amount: 1500.5, balance: 16400, path: '/user/funding' },
+        'https://x.test',
+      );
+      subjects.add(mail.subject);
+      const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' }).format(1500.5);
+      const balance = new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' }).format(16400);
+      expect(amount).toMatch(/1.?500[.,]50/);
+      expect(mail.subject).toContain(amount);
+      expect(mail.text).toContain(amount);
+      expect(mail.text).toContain(balance);
+      expect(mail.text).toContain('https://x.test/user/funding');
+      expect(mail.html).toContain('Ama &lt;b&gt;');
+      expect(mail.html).toContain(`lang="${lang}"`);
+    }
+    expect(subjects.size).toBe(LANGUAGES.length);
+  });
+});

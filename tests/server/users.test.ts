@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src-server/db/schema';
 import { testContext, type SignedIn, type TestContext } from './context';
 import { deposit, openVenture } from './money-helpers';
+import { paymentReference } from '../../src-shared/rules/funding';
 
 let t: TestContext;
 let admin: SignedIn;
@@ -137,6 +138,16 @@ describe('GET /api/users', () => {
     expect((await list('?role=admin')).json().users.every((u: { role: string }) => u.role === 'admin')).toBe(
       true,
     );
+  });
+
+  it("finds a person by their bank transfer's payment reference", async () => {
+    const reference = paymentReference(ann.id);
+    expect(ids(await list(`?search=${reference}`))).toEqual([ann.id]);
+    expect(ids(await list(`?search=${reference.toLowerCase()}`))).toEqual([ann.id]);
+    expect(ids(await list(`?search=${reference.slice(3)}`))).toEqual([ann.id]);
+    expect(ids(await list(`?search=${encodeURIComponent(` ${reference} `)}`))).toEqual([ann.id]);
+    // Someone else's reference does not find Ann.
+    expect(ids(await list(`?search=${paymentReference(cyd.id)}`))).toEqual([cyd.id]);
   });
 
   it('refuses an unknown role or isActive with 400 and a code', async () => {

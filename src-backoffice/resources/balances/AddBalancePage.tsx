@@ -26,6 +26,7 @@ import {
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BalanceRow } from '../../../src-shared/api/types';
 import { centsToEuros, eurosToCents, formatEuros } from '../../../src-shared/money';
+import { paymentReference } from '../../../src-shared/rules/funding';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { personName } from './people';
@@ -199,6 +200,10 @@ export const AddBalancePage = () => {
             <>
               <Typography variant="body1" gutterBottom>
                 {translate('app.balances.current_balance', { balance: money(current) })}
+              </Typography>
+              <Typography variant="body1" gutterBottom>
+                {/* To match a bank transfer to this person: the reference on their funding page. */}
+                {translate('app.balances.payment_reference', { reference: paymentReference(userId) })}
               </Typography>
               <Form onSubmit={onSubmit} defaultValues={{ amount: null, note: '', proof: null }}>
                 <Stack spacing={1} sx={{ maxWidth: 480 }}>

@@ -27,6 +27,7 @@ import {
 import { Link } from 'react-router-dom';
 import type { AdminUser } from '../../../src-shared/contracts/users';
 import { formatEuros } from '../../../src-shared/money';
+import { paymentReference } from '../../../src-shared/rules/funding';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
@@ -135,6 +136,14 @@ const UserProfile = (_props: { label?: false }) => {
       <Item source="balance">
         <MoneyField source="balance" />
       </Item>
+      {record.role === 'user' || record.role === 'corporate' ? (
+        // The reference the person's bank transfers carry (their funding page shows the same one).
+        <Item label="app.users.payment_reference">
+          <Typography component="span" variant="body2" sx={{ fontFamily: 'monospace' }}>
+            {paymentReference(String(record.id))}
+          </Typography>
+        </Item>
+      ) : null}
     </Box>
   );
 };

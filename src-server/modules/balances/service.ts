@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { LedgerKind } from '../../../src-shared/constants/enums';
+import type { LanguageCode, LedgerKind } from '../../../src-shared/constants/enums';
 import type { AllHistoriesQuery, BalancesQuery, HistoryRow } from '../../../src-shared/contracts/money';
 import { centsToEuros } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
@@ -71,7 +71,16 @@ function toHistory(r: {
 
 /** A person who has (or may have) a balance: investors and corporates. */
 async function loadHolder(db: DbOrTx, userId: string) {
-  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      email: users.email,
+      firstName: users.firstName,
+      language: users.language,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user || (user.role !== 'user' && user.role !== 'corporate'))
     throw new HttpError(404, 'user.not_found');
   return user;
@@ -212,7 +221,8 @@ export interface Proof {
 /**
  * An admin's deposit (positive) or deduction (negative) with an optional note and proof, as one
  * ledger transaction with the off-platform `external` account. A deduction below zero changes
- * nothing. Once per Idempotency-Key.
+ * nothing. Once per Idempotency-Key. A deposit e-mails the person the amount and their new balance,
+ * queued in the same transaction.
  */
 export async function adjustBalance(
   ctx: AppContext,
@@ -244,7 +254,7 @@ export async function adjustBalance(
           now,
         },
         async (ledgerKey) => {
-          await loadHolder(tx, userId);
+          const holder = await loadHolder(tx, userId);
           const account = await userAccountId(tx, userId);
           const [row] = await tx
             .select({ balance: accounts.balanceCents })
@@ -280,12 +290,23 @@ export async function adjustBalance(
             ],
             at: now,
           });
+          const balance = centsToEuros(row!.balance + input.amountCents);
+          // The deposit's notice commits with the credit (and only once per Idempotency-Key: a
+          // replay answers from the stored response without coming here).
+          if (deposit) {
+            await ctx.mailer.enqueue(tx, {
+              kind: 'balance-credited',
+              to: holder.email,
+              lang: holder.language as LanguageCode,
+              name: holder.firstName,
+              amount: centsToEuros(input.amountCents),
+              balance,
+              path: holder.role === 'corporate' ? '/corporate/overview' : '/user/funding',
+            });
+          }
           return {
             statusCode: 200,
-            body: {
-              message: 'Balance updated successfully.',
-              balance: centsToEuros(row!.balance + input.amountCents),
-            },
+            body: { message: 'Balance updated successfully.', balance },
           };
         },
       ),

@@ -52,6 +52,12 @@ const resources = {
         intro: 'Our team replied to your ticket #{{number}} "{{title}}":',
         link: 'Read the thread and reply here: {{url}}',
       },
+      balanceCredited: {
+        subject: 'Your deposit of {{amount}} is credited',
+        intro: 'Your bank transfer has arrived: we credited {{amount}} to your AfriVest balance.',
+        balance: 'Your new balance is {{balance}}.',
+        link: 'See your balance and its history here: {{url}}',
+      },
     },
   },
   de: {
@@ -105,6 +111,13 @@ const resources = {
         intro: 'Unser Team hat auf Ihr Ticket #{{number}} „{{title}}“ geantwortet:',
         link: 'Hier lesen Sie den Verlauf und antworten: {{url}}',
       },
+      balanceCredited: {
+        subject: 'Ihre Einzahlung von {{amount}} ist gutgeschrieben',
+        intro:
+          'Ihre Überweisung ist eingegangen: Wir haben {{amount}} Ihrem AfriVest-Guthaben gutgeschrieben.',
+        balance: 'Ihr neues Guthaben beträgt {{balance}}.',
+        link: 'Hier sehen Sie Ihr Guthaben und seinen Verlauf: {{url}}',
+      },
     },
   },
   es: {
@@ -155,6 +168,12 @@ const resources = {
         subject: 'Nueva respuesta a su ticket n.º {{number}}: {{title}}',
         intro: 'Nuestro equipo ha respondido a su ticket n.º {{number}} «{{title}}»:',
         link: 'Lea la conversación y responda aquí: {{url}}',
+      },
+      balanceCredited: {
+        subject: 'Su depósito de {{amount}} ha sido abonado',
+        intro: 'Su transferencia bancaria ha llegado: hemos abonado {{amount}} en su saldo de AfriVest.',
+        balance: 'Su nuevo saldo es de {{balance}}.',
+        link: 'Consulte su saldo y su historial aquí: {{url}}',
       },
     },
   },
@@ -208,6 +227,12 @@ const resources = {
         subject: 'Nouvelle réponse à votre ticket n° {{number}} : {{title}}',
         intro: 'Notre équipe a répondu à votre ticket n° {{number}} « {{title}} » :',
         link: 'Lisez la conversation et répondez ici : {{url}}',
+      },
+      balanceCredited: {
+        subject: 'Votre dépôt de {{amount}} est crédité',
+        intro: 'Votre virement est arrivé : nous avons crédité {{amount}} sur votre solde AfriVest.',
+        balance: 'Votre nouveau solde est de {{balance}}.',
+        link: 'Consultez votre solde et son historique ici : {{url}}',
       },
     },
   },

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../../../src-shared/constants/enums';
+import { formatEuros } from '../../../src-shared/money';
 import { emailT } from './messages';
 
 /** What a mail job carries: which e-mail, to whom, in which language, with what values. */
@@ -38,6 +39,17 @@ export type MailMessage =
       subject: string;
       /** The admin's answer. */
       reply: string;
+      path: string;
+    }
+  | {
+      kind: 'balance-credited';
+      to: string;
+      lang: LanguageCode;
+      name: string;
+      /** The deposit and the balance after it, in euros. */
+      amount: number;
+      balance: number;
+      /** The person's page showing their balance and its history. */
       path: string;
     };
 
@@ -120,8 +132,35 @@ ${after.map(paragraph).join('\n')}
   return { subject: t(`${key}.subject`, values), text, html };
 }
 
+/** A deposit an admin credited: the amount and the new balance in the reader's language. */
+function renderCredit(
+  message: Extract<MailMessage, { kind: 'balance-credited' }>,
+  publicUrl: string,
+): RenderedMail {
+  const t = emailT(message.lang);
+  const values = {
+    amount: formatEuros(message.amount, message.lang),
+    balance: formatEuros(message.balance, message.lang),
+    url: `${publicUrl}${message.path}`,
+  };
+  const paragraphs = [
+    t('greeting', { name: message.name }),
+    t('balanceCredited.intro', values),
+    t('balanceCredited.balance', values),
+    t('balanceCredited.link', values),
+    t('signature'),
+  ];
+  const text = [...paragraphs.flatMap((p) => [p, '']), '--', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t('balanceCredited.subject', values), text, html };
+}
+
 /** Renders a message as plain text and HTML in the person's language. */
 export function renderMail(message: MailMessage, publicUrl: string): RenderedMail {
+  if (message.kind === 'balance-credited') return renderCredit(message, publicUrl);
   if (message.kind === 'ticket-received' || message.kind === 'ticket-reply')
     return renderTicket(message, publicUrl);
   if (message.kind.startsWith('kyc-'))

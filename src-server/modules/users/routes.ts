@@ -22,7 +22,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['users'],
           summary:
-            'Every account with its balance: role, isActive, search (name, e-mail, company), sortBy createdAt|lastLoginAt|email|lastName|role, order',
+            'Every account with its balance: role, isActive, search (name, e-mail, company, or a payment reference AV-XXXXXXXX), sortBy createdAt|lastLoginAt|email|lastName|role, order',
           querystring: userListQuerySchema,
           response: responses({ 200: userListSchema }, 400, ...ROLE),
         },

@@ -12,6 +12,7 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../src-shared/constants/enums';
+import { paymentReferenceIdPrefix } from '../../../src-shared/rules/funding';
 import type {
   AdminUser,
   UserListQuery,
@@ -90,7 +91,10 @@ function orderBy(sortBy: UserSortField, order: 'asc' | 'desc'): SQL[] {
 function searchUsers(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
+  // A bank transfer's payment reference ('AV-' and the id's first 8 hex digits) finds its person.
+  const idPrefix = paymentReferenceIdPrefix(search);
   return or(
+    idPrefix ? sql`${users.id}::text like ${`${idPrefix}%`}` : undefined,
     ilike(users.email, pattern),
     ilike(users.firstName, pattern),
     ilike(users.lastName, pattern),
