@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { NavLink, Outlet } from 'react-router-dom';
+import { NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../auth/session/AuthProvider';
 import { RequireRole } from '../auth/session/RequireRole';
@@ -17,46 +19,66 @@ const TABS = [
   { to: '/user/profile', labelKey: 'investor.tabs.profile' },
 ] as const;
 
+/** The tab of a path: its own, or its parent's (/user/tickets/new is under Tickets); false for none. */
+function activeTab(pathname: string): string | false {
+  return TABS.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.to ?? false;
+}
+
+/**
+ * MUI's scrollable Tabs (swipe, scroll buttons on a phone too, the active tab scrolled into view),
+ * kept as navigation links: the list and the items drop the tablist/tab roles, every link stays in
+ * the Tab order, and the current page is marked by NavLink's aria-current="page".
+ */
 function InvestorTabs() {
   const { t } = useTranslation();
   const { logout } = useAuth();
+  const { pathname } = useLocation();
   return (
     <Box
       component="nav"
       aria-label={t('investor.tabs.label')}
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 2,
-        borderBottom: 1,
-        borderColor: 'divider',
-        overflowX: 'auto',
-      }}
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Box component="ul" sx={{ display: 'flex', listStyle: 'none', p: 0, m: 0 }}>
+      <Tabs
+        value={activeTab(pathname)}
+        variant="scrollable"
+        // Always rendered (not 'auto'): buttons that appeared after the first layout would narrow
+        // the strip after the active tab had been scrolled into view, and cover it again.
+        scrollButtons
+        allowScrollButtonsMobile
+        slotProps={{ list: { role: undefined } }}
+        sx={(theme) => ({
+          flex: 1,
+          minWidth: 0,
+          '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
+          // From md up the six tabs fit: the idle buttons take no room there.
+          [theme.breakpoints.up('md')]: { '& .MuiTabs-scrollButtons.Mui-disabled': { display: 'none' } },
+        })}
+      >
         {TABS.map((tab) => (
-          <li key={tab.to}>
-            <Button
-              component={NavLink}
-              to={tab.to}
-              sx={{
-                borderRadius: 0,
-                px: 2,
-                py: 1.5,
-                color: 'text.secondary',
-                borderBottom: '3px solid transparent',
-                whiteSpace: 'nowrap',
-                '&.active': { color: 'primary.main', borderBottomColor: 'primary.main' },
-              }}
-            >
-              {t(tab.labelKey)}
-            </Button>
-          </li>
+          <Tab
+            key={tab.to}
+            value={tab.to}
+            label={t(tab.labelKey)}
+            component={NavLink}
+            to={tab.to}
+            role={undefined}
+            aria-selected={undefined}
+            tabIndex={0}
+            sx={{ py: 1.5, '&.active': { color: 'primary.main' } }}
+          />
         ))}
-      </Box>
-      <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} sx={{ flexShrink: 0 }}>
-        {t('investor.tabs.logout')}
+      </Tabs>
+      <Button
+        color="inherit"
+        startIcon={<LogoutIcon />}
+        onClick={() => void logout()}
+        aria-label={t('investor.tabs.logout')}
+        sx={{ flexShrink: 0, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {t('investor.tabs.logout')}
+        </Box>
       </Button>
     </Box>
   );

@@ -39,7 +39,7 @@ export function Header() {
       sx={{ borderBottom: '1px solid', borderColor: 'divider' }}
     >
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 2, minHeight: { xs: 60, md: 72 } }}>
+        <Toolbar disableGutters sx={{ gap: { xs: 1, sm: 2 }, minHeight: { xs: 60, md: 72 } }}>
           <Logo />
           <Box
             component="nav"
@@ -82,8 +82,9 @@ export function Header() {
             </Menu>
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <BalanceSlot />
+          {/* On a phone too (issue 15): only the amount there, the label is for screen readers. */}
+          <Box sx={{ flexShrink: 0 }}>
+            <BalanceSlot compact />
           </Box>
           <LanguageSwitcher />
           <Box sx={{ display: { xs: 'none', md: 'block' } }}>

@@ -18,11 +18,14 @@ export interface KeepScrollState {
   keepScroll?: boolean;
 }
 
-/** Spec 2.1: after every route change the page scrolls smoothly to the top. */
+/**
+ * Spec 2.1: after every route change the page scrolls smoothly to the top. A link to a section
+ * (`#id`, e.g. the risk banner's link to the full warning) is left to the page that holds it.
+ */
 function ScrollToTopOnNavigate() {
-  const { pathname, state } = useLocation();
+  const { pathname, state, hash } = useLocation();
   const keepScroll = useRef(false);
-  keepScroll.current = Boolean((state as KeepScrollState | null)?.keepScroll);
+  keepScroll.current = Boolean((state as KeepScrollState | null)?.keepScroll) || hash.length > 1;
   useEffect(() => {
     if (!keepScroll.current) window.scrollTo({ top: 0, behavior: 'smooth' });
   }, [pathname]);

@@ -10,4 +10,9 @@ export const COMPANY = {
     { code: 'EE', country: 'Estonia', address: 'Narva mnt 5, 10117 Tallinn', registered: true },
     { code: 'LT', country: 'Lithuania', address: 'Gedimino pr. 20, LT-01103 Vilnius' },
   ],
+  /** The company's own pages on social networks, the only social links the site shows (README Decisions). */
+  social: {
+    linkedin: 'https://www.linkedin.com/company/afrivest-capital',
+    x: 'https://x.com/afrivest_capital',
+  },
 } as const;

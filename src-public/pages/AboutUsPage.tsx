@@ -9,7 +9,9 @@ import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import XIcon from '@mui/icons-material/X';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import { useTranslation } from 'react-i18next';
+import { AmbientVideo } from '../components/AmbientVideo';
 import { Page } from '../components/Page';
+import { PRODUCT_NAME } from '../components/usePageTitle';
 import { CORE_VALUES } from './coreValues';
 import { TEAM } from './team';
 
@@ -26,13 +28,26 @@ export function AboutUsPage() {
   const { t } = useTranslation();
   return (
     <Page title={t('about.title')} intro={t('about.intro')}>
-      <Box component="section" aria-labelledby="about-story" sx={{ mt: 5, maxWidth: 820 }}>
-        <Typography id="about-story" component="h2" variant="h4" sx={{ fontWeight: 800, mb: 2 }}>
-          {t('about.story.title')}
-        </Typography>
-        <Typography sx={{ mb: 2 }}>{t('about.story.p1')}</Typography>
-        <Typography>{t('about.story.p2')}</Typography>
-      </Box>
+      <Grid container spacing={{ xs: 3, md: 5 }} sx={{ mt: 5, alignItems: 'center' }}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Box component="section" aria-labelledby="about-story">
+            <Typography id="about-story" component="h2" variant="h4" sx={{ fontWeight: 800, mb: 2 }}>
+              {t('about.story.title')}
+            </Typography>
+            <Typography sx={{ mb: 2 }}>{t('about.story.p1')}</Typography>
+            <Typography>{t('about.story.p2')}</Typography>
+          </Box>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          {/* Spec 2.3's About video: a short decorative loop, described by its caption. */}
+          <Box component="figure" sx={{ m: 0 }}>
+            <AmbientVideo sx={{ borderRadius: 2 }} />
+            <Typography component="figcaption" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {t('about.video.caption')}
+            </Typography>
+          </Box>
+        </Grid>
+      </Grid>
 
       <Box component="section" aria-labelledby="about-values" sx={{ mt: 6 }}>
         <Typography id="about-values" component="h2" variant="h4" sx={{ fontWeight: 800, mb: 3 }}>
@@ -95,7 +110,7 @@ export function AboutUsPage() {
                         href={member.social.url}
                         target="_blank"
                         rel="noopener noreferrer"
-                        aria-label={t(`about.team.social.${member.social.type}`, { name: member.name })}
+                        aria-label={t(`about.team.social.${member.social.type}`, { company: PRODUCT_NAME })}
                       >
                         {member.social.type === 'linkedin' ? <LinkedInIcon /> : <XIcon />}
                       </IconButton>

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { AmbientVideo } from '../components/AmbientVideo';
 import { usePageTitle } from '../components/usePageTitle';
 import { useVentureTeaser } from '../ventures/api';
 import { VentureCard } from '../ventures/VentureCard';
@@ -24,16 +25,24 @@ function Hero() {
     <Box
       sx={{
         position: 'relative',
+        overflow: 'hidden',
         color: '#fff',
         backgroundColor: '#0d2b22',
-        backgroundImage:
-          'linear-gradient(100deg, rgba(8,40,30,0.92) 0%, rgba(8,40,30,0.7) 55%, rgba(8,40,30,0.35) 100%), url(/images/hero-poster.svg)',
-        backgroundSize: 'cover',
-        backgroundPosition: 'center',
         py: { xs: 8, md: 14 },
       }}
     >
-      <Container maxWidth="lg">
+      {/* The hero video of spec 2.3: decoration behind the text, under the same dark gradient. */}
+      <AmbientVideo cover />
+      <Box
+        aria-hidden="true"
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          background:
+            'linear-gradient(100deg, rgba(8,40,30,0.92) 0%, rgba(8,40,30,0.7) 55%, rgba(8,40,30,0.35) 100%)',
+        }}
+      />
+      <Container maxWidth="lg" sx={{ position: 'relative', zIndex: 1 }}>
         <Box sx={{ maxWidth: 680 }}>
           <Typography
             component="h1"

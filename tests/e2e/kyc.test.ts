@@ -152,10 +152,11 @@ async function expectNoSidewaysScroll(page: Page) {
 async function startVerification(page: Page): Promise<Page> {
   const popup = context!.waitForEvent('page');
   await page.getByRole('button', { name: 'Start Verification' }).click();
+  // The toast first: it hides after a few seconds, while the new tab may take longer to settle.
+  await expect.poll(() => text(page)).toContain('Verification link generated!');
   const kyc = await popup;
   await kyc.waitForLoadState('networkidle');
   expect(pathname(kyc)).toMatch(/^\/kyc\/[\w-]{20,}$/);
-  await expect.poll(() => text(page)).toContain('Verification link generated!');
   await expect.poll(() => kyc.getByRole('button', { name: 'Submit for review' }).count()).toBe(1);
   return kyc;
 }

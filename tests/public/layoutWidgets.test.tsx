@@ -20,6 +20,9 @@ setUpPageTests(
   () => import('../../src-public/auth/pages/LoginPage'),
   () => import('../../src-public/auth/pages/RegisterPage'),
   () => import('../../src-public/auth/pages/VerifyEmailPage'),
+  () => import('../../src-public/pages/TermsPage'),
+  () => import('../../src-public/investor/InvestorLayout'),
+  () => import('../../src-public/investor/ProfilePage'),
 );
 
 beforeEach(() => localStorage.clear());
@@ -251,6 +254,113 @@ describe('mobile menu', () => {
     expectLinks(menu, expectedLinks(['Dashboard', '/user/overview']));
     expect(within(menu).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(await within(menu).findByText('€1,234.50')).toBeVisible();
+  });
+});
+
+describe('at a phone width (390 px)', () => {
+  const WIDTH = 390;
+
+  it('the risk banner has the short wording on a phone, the full one wider, and links to the full warning', async () => {
+    mockApi(emptyHome);
+    const user = userEvent.setup();
+    const { router } = await openHome();
+    const banner = screen.getByRole('region', { name: 'Risk warning' });
+    const full = within(banner).getByText(/you are unlikely to be protected if something goes wrong/);
+    const short = within(banner).getByText(
+      "Don't invest unless you're prepared to lose all your money. High risk.",
+    );
+    expect([displayAt(full, WIDTH), displayAt(short, WIDTH)]).toEqual(['none', 'inline']);
+    expect([displayAt(full, DESKTOP), displayAt(short, DESKTOP)]).toEqual(['inline', 'none']);
+
+    const link = within(banner).getByRole('link', { name: 'Full warning' });
+    expect(link).toHaveAttribute('href', '/terms-and-conditions#legal-risk');
+    expect(displayAt(link, WIDTH)).not.toBe('none');
+
+    // jsdom has no scrollIntoView: a spy records which element the page brings into view.
+    const scrollIntoView = vi.fn();
+    Element.prototype.scrollIntoView = scrollIntoView;
+    try {
+      vi.mocked(window.scrollTo).mockClear();
+      await user.click(link);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
+      expect(router.state.location.hash).toBe('#legal-risk');
+      await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
+      const heading = scrollIntoView.mock.contexts.at(-1) as HTMLElement;
+      expect(heading).toHaveAccessibleName('4. Investment risk');
+      expect(heading.closest('section')).toHaveTextContent('You may lose all the money you invest');
+      // The move to the top after a navigation would take the reader away from the warning.
+      expect(window.scrollTo).not.toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
+  });
+
+  it('shows the balance in the header itself, not only in the menu', async () => {
+    mockSignedIn(emptyHome, { balance: 16400 });
+    await openHome();
+    const header = screen.getByRole('banner');
+    const amount = await within(header).findByText('€16,400.00');
+    for (
+      let element: HTMLElement | null = amount;
+      element && element !== header;
+      element = element.parentElement
+    ) {
+      expect({ element: element.className, display: displayAt(element, WIDTH) }).not.toEqual({
+        element: element.className,
+        display: 'none',
+      });
+    }
+    // Only the amount shows on a phone; screen readers still hear what it is.
+    expect(amount.parentElement).toHaveTextContent('Balance: €16,400.00');
+    expect(within(header).queryByRole('navigation', { name: 'Mobile navigation' })).not.toBeInTheDocument();
+  });
+
+  it("the investor area's tabs scroll sideways, with buttons on a phone, and the active one in view", async () => {
+    // jsdom lays nothing out: a 200 px strip of 120 px tabs, moved by the strip's scroll offset.
+    const STRIP = 200;
+    const TAB = 120;
+    const original = HTMLElement.prototype.getBoundingClientRect;
+    const rect = (left: number, width: number) =>
+      ({ left, right: left + width, width, top: 0, bottom: 48, height: 48, x: left, y: 0 }) as DOMRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const strip = this.closest('.MuiTabs-scroller');
+      if (this.classList.contains('MuiTabs-scroller')) return rect(0, STRIP);
+      if (strip && this.parentElement?.classList.contains('MuiTabs-list')) {
+        const index = Array.from(this.parentElement.children).indexOf(this);
+        return rect(index * TAB - strip.scrollLeft, TAB);
+      }
+      return original.call(this);
+    });
+    mockSignedIn();
+    renderApp('/user/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    const nav = screen.getByRole('navigation', { name: 'Investor area' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Dashboard',
+      'Funding',
+      'Investments',
+      'Tickets',
+      'Verification',
+      'Profile',
+    ]);
+    // Still plain links: each reachable with Tab, the current page marked.
+    for (const link of links) expect(link).not.toHaveAttribute('tabindex', '-1');
+    expect(within(nav).queryAllByRole('tab')).toHaveLength(0);
+    const profile = within(nav).getByRole('link', { name: 'Profile' });
+    expect(profile).toHaveAttribute('aria-current', 'page');
+
+    // The last tab starts at 600 px: the strip has scrolled it fully into its 200 px.
+    await waitFor(() => {
+      const { left, right } = profile.getBoundingClientRect();
+      expect({ left: left >= 0, right: right <= STRIP }).toEqual({ left: true, right: true });
+    });
+
+    // The scroll arrows show at a phone width too.
+    const arrows = nav.querySelectorAll('.MuiTabs-scrollButtons');
+    expect(arrows).toHaveLength(2);
+    for (const arrow of Array.from(arrows)) expect(displayAt(arrow, WIDTH)).not.toBe('none');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 });
 

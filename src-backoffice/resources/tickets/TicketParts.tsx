@@ -1,5 +1,5 @@
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Chip, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import {
@@ -13,12 +13,12 @@ import {
 import type { TicketThread as Thread } from '../../../src-shared/api/types';
 import { TICKET_LIMITS } from '../../../src-shared/rules/tickets';
 import { isOverdue } from '../../../src-shared/rules/workingDays';
+import { ThreadMessages } from '../../../src-shared/tickets/ThreadMessages';
 import { formatDate } from '../../components/DateText';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 
 type Message = Thread['messages'][number];
-const isStaff = (role: string) => role === 'admin' || role === 'superadmin';
 
 /**
  * A ticket's deadline: the respond-by date of a complaint, marked "Overdue" (red) while it waits for
@@ -85,42 +85,19 @@ export const TicketMessages = ({ messages }: { messages: Message[] }) => {
   const [locale] = useLocaleState();
   const translate = useTranslate();
   return (
-    <Stack
-      component="ol"
-      spacing={1.5}
-      sx={{ listStyle: 'none', p: 0, m: 0 }}
-      aria-label={translate('app.tickets.thread')}
-    >
-      {messages.map((m) => {
-        const staff = isStaff(m.author.role);
-        return (
-          <Paper
-            key={m._id}
-            component="li"
-            variant="outlined"
-            sx={{
-              p: 2,
-              ml: staff ? 0 : { xs: 2, sm: 6 },
-              mr: staff ? { xs: 2, sm: 6 } : 0,
-              bgcolor: staff ? 'action.hover' : 'background.paper',
-            }}
-          >
-            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-              <Typography variant="subtitle2" component="span">
-                {`${m.author.firstName} ${m.author.lastName}`.trim()}
-              </Typography>
-              {staff ? <Chip size="small" color="primary" label={translate('app.tickets.staff')} /> : null}
-              <Typography variant="caption" color="text.secondary" component="span">
-                {formatDate(m.createdAt, locale, true)}
-              </Typography>
-            </Stack>
-            <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {m.body}
-            </Typography>
-          </Paper>
-        );
-      })}
-    </Stack>
+    <ThreadMessages
+      messages={messages}
+      label={translate('app.tickets.thread')}
+      author={(m, staff) => (
+        <>
+          <Typography variant="subtitle2" component="span">
+            {`${m.author.firstName} ${m.author.lastName}`.trim()}
+          </Typography>
+          {staff ? <Chip size="small" color="primary" label={translate('app.tickets.staff')} /> : null}
+        </>
+      )}
+      time={(iso) => formatDate(iso, locale, true) ?? ''}
+    />
   );
 };
 

@@ -13,6 +13,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +34,13 @@ const asFilter = (value: string | null): TicketStatusFilter =>
  * /user/tickets: the investor's support tickets, newest first, filtered by status (kept in the
  * address), with New ticket; each subject opens the ticket's conversation.
  */
+
+/** Columns shown from 600 px; on a phone their facts go under the subject. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function TicketsPage() {
   const { t, i18n } = useTranslation();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const lang = i18n.language;
   const [params, setParams] = useSearchParams();
   const status = asFilter(params.get('status'));
@@ -99,29 +106,43 @@ export function TicketsPage() {
               <TableRow>
                 <TableCell>{t('investor.ticketPages.number')}</TableCell>
                 <TableCell>{t('investor.columns.subject')}</TableCell>
-                <TableCell>{t('investor.columns.category')}</TableCell>
+                <TableCell sx={wide}>{t('investor.columns.category')}</TableCell>
                 <TableCell>{t('investor.columns.status')}</TableCell>
-                <TableCell>{t('investor.ticketPages.respondBy')}</TableCell>
-                <TableCell>{t('investor.ticketPages.opened')}</TableCell>
+                <TableCell sx={wide}>{t('investor.ticketPages.respondBy')}</TableCell>
+                <TableCell sx={wide}>{t('investor.ticketPages.opened')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {rows.map((ticket) => (
                 <TableRow key={ticket._id}>
                   <TableCell>#{ticket.number}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  <TableCell sx={{ overflowWrap: 'break-word', minWidth: '9rem' }}>
                     <Link component={RouterLink} to={`/user/tickets/${encodeURIComponent(ticket._id)}`}>
                       {ticket.subject}
                     </Link>
+                    {/* On a phone the hidden columns' facts, under the subject. */}
+                    {phone ? (
+                      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                        {`${t(ticketKey('category', ticket.category))} · ${formatDate(ticket.createdAt, lang)}`}
+                        {ticket.respondBy ? (
+                          <>
+                            {' · '}
+                            <RespondBy ticket={ticket} />
+                          </>
+                        ) : null}
+                      </Typography>
+                    ) : null}
                   </TableCell>
-                  <TableCell>{t(ticketKey('category', ticket.category))}</TableCell>
+                  <TableCell sx={wide}>{t(ticketKey('category', ticket.category))}</TableCell>
                   <TableCell>
                     <TicketStatusChip status={ticket.status} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
                     <RespondBy ticket={ticket} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(ticket.createdAt, lang)}</TableCell>
+                  <TableCell sx={{ ...wide, whiteSpace: 'nowrap' }}>
+                    {formatDate(ticket.createdAt, lang)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

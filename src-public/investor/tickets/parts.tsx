@@ -1,9 +1,8 @@
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { isOverdue } from '../../../src-shared/rules/workingDays';
+import { ThreadMessages } from '../../../src-shared/tickets/ThreadMessages';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { ticketKey } from '../dashboardParts';
 import type { TicketThread } from './api';
@@ -42,46 +41,19 @@ export function RespondBy({ ticket }: { ticket: { status: string; respondBy: str
   );
 }
 
-const isStaff = (role: string) => role === 'admin' || role === 'superadmin';
-
 /** The conversation, oldest first: the support team's answers set apart from the investor's. */
 export function TicketMessages({ messages }: { messages: TicketThread['messages'] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Stack
-      component="ol"
-      spacing={1.5}
-      sx={{ listStyle: 'none', p: 0, m: 0 }}
-      aria-label={t('investor.ticketPages.thread')}
-    >
-      {messages.map((m) => {
-        const staff = isStaff(m.author.role);
-        return (
-          <Paper
-            key={m._id}
-            component="li"
-            variant="outlined"
-            sx={{
-              p: 2,
-              ml: staff ? 0 : { xs: 2, sm: 6 },
-              mr: staff ? { xs: 2, sm: 6 } : 0,
-              bgcolor: staff ? 'action.hover' : 'background.paper',
-            }}
-          >
-            <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-              <Typography variant="subtitle2" component="span">
-                {staff ? t('investor.ticketPages.staff') : t('investor.ticketPages.you')}
-              </Typography>
-              <Typography variant="caption" color="text.secondary" component="span">
-                {formatDateTime(m.createdAt, i18n.language)}
-              </Typography>
-            </Stack>
-            <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {m.body}
-            </Typography>
-          </Paper>
-        );
-      })}
-    </Stack>
+    <ThreadMessages
+      messages={messages}
+      label={t('investor.ticketPages.thread')}
+      author={(_message, staff) => (
+        <Typography variant="subtitle2" component="span">
+          {staff ? t('investor.ticketPages.staff') : t('investor.ticketPages.you')}
+        </Typography>
+      )}
+      time={(iso) => formatDateTime(iso, i18n.language)}
+    />
   );
 }
