@@ -432,4 +432,68 @@ describe("the investor's side in Chromium", () => {
     await expect.poll(() => page.getByRole('heading', { level: 2, name: 'Getting Started' }).count()).toBe(1);
     expect(await feedback.getByRole('button', { name: 'No' }).isVisible()).toBe(true);
   });
+
+  it('g. every public page at 390 px, signed out and signed in: no sideways scroll', async () => {
+    const signedOut = [
+      '/',
+      '/about-us',
+      '/contact-us',
+      '/help',
+      '/support',
+      '/how-to-invest',
+      '/cookie-policy',
+      '/privacy-policy',
+      '/terms-and-conditions',
+      '/affiliate-program',
+      '/careers',
+      '/get-funding',
+      '/news',
+      '/reports',
+      '/statistics',
+      '/style-guide',
+      '/ventures',
+      `/ventures/${venture._id}`,
+      `/ventures/${fundedId}`,
+      '/login',
+      '/register',
+      '/register-corporate',
+      '/verify-email',
+      '/forgot-password',
+      '/reset-password?token=abc',
+      '/kyc/no-such-token-0000000000000000',
+    ];
+    const signedIn = [
+      '/user/overview',
+      '/user/funding',
+      '/user/investments',
+      '/user/tickets',
+      '/user/tickets/new',
+      `/user/tickets/${ticketId}`,
+      '/user/verification',
+      '/user/profile',
+      `/ventures/${venture._id}/investment-form`,
+    ];
+    const visitor = await newPage('phone');
+    const member = await browser.newContext({
+      viewport: VIEWPORTS.phone,
+      storageState: await investor.context().storageState(),
+    });
+    contexts.push(member);
+    const memberPage = await member.newPage();
+    const wide: string[] = [];
+    for (const [page, paths] of [
+      [visitor.page, signedOut],
+      [memberPage, signedIn],
+    ] as const) {
+      for (const path of paths) {
+        await goto(page, path);
+        const width = await scrollWidth(page);
+        if (width > VIEWPORTS.phone.width + 1) wide.push(`${path}: ${width} px`);
+      }
+    }
+    console.log(
+      `Public pages checked at 390 px: ${signedOut.length} signed out, ${signedIn.length} signed in`,
+    );
+    expect(wide, 'pages wider than 390 px').toEqual([]);
+  }, 180_000);
 });
