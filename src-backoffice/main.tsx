@@ -5,7 +5,7 @@ import { ADMIN_BASENAME, AdminApp } from './admin/App';
 import { CORPORATE_BASENAME, CorporateApp } from './corporate/App';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
-import { createI18nProvider } from './providers/i18nProvider';
+import { createBackofficeI18nProvider } from './providers/i18nProvider';
 import { createBackofficeQueryClient } from './providers/queryClient';
 
 /**
@@ -23,7 +23,8 @@ if (!isCorporate && !/^\/admin(\/|$)/.test(window.location.pathname)) {
 const app = isCorporate ? 'corporate' : 'admin';
 const basename = isCorporate ? CORPORATE_BASENAME : ADMIN_BASENAME;
 const App = isCorporate ? CorporateApp : AdminApp;
-const i18nProvider = createI18nProvider();
+// The chosen language (and English) is loaded before the first render; others when switched to.
+const i18nProvider = await createBackofficeI18nProvider();
 // One i18next instance: the providers translate the server's error codes in the language shown.
 const providers = {
   i18nProvider,

@@ -1,12 +1,15 @@
-import { resources } from '../../src-shared/i18n/catalogs';
 import type { i18n as I18n } from 'i18next';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import englishMessages from 'ra-language-english';
-import frenchMessages from 'ra-language-french';
-import { createI18n, detectLanguage, isLanguageCode, LANG_STORAGE_KEY } from '../../src-shared/i18n';
+import {
+  createI18n,
+  detectLanguage,
+  isLanguageCode,
+  LANG_STORAGE_KEY,
+  loadResources,
+  type Namespace,
+} from '../../src-shared/i18n';
 import { LANGUAGES, type LanguageCode } from '../../src-shared/constants/enums';
-import { germanMessages } from '../i18n/ra-de';
-import { spanishMessages } from '../i18n/ra-es';
 
 /**
  * react-admin's I18nProvider over ONE i18next instance (namespace `backoffice`).
@@ -16,13 +19,21 @@ import { spanishMessages } from '../i18n/ra-es';
  * French packs, our German and Spanish ones) and for our keys in locales/{lng}/backoffice.json, so
  * one `translate` serves both: look the key up in the current language, then English; if it is
  * missing use the `_` default, else the key itself; then pick the plural form and interpolate.
+ *
+ * Languages are loaded one at a time (issue 16): the first load has the chosen language and the
+ * English fallback only; `changeLocale` loads another language (its catalogs and react-admin pack)
+ * before switching, and react-admin shows it once the returned promise resolves. The back office
+ * needs `backoffice` and `errors`; the public site's `common` catalog is never used here.
  */
-export const RA_MESSAGES: Record<LanguageCode, TranslationMessages> = {
-  en: englishMessages,
-  de: germanMessages,
-  es: spanishMessages,
-  fr: frenchMessages,
+const RA_LOADERS: Record<LanguageCode, () => Promise<TranslationMessages>> = {
+  en: () => Promise.resolve(englishMessages),
+  de: () => import('../i18n/ra-de').then((module) => module.germanMessages),
+  es: () => import('../i18n/ra-es').then((module) => module.spanishMessages),
+  fr: () => import('ra-language-french').then((module) => module.default),
 };
+
+/** The namespaces the back office translates with. */
+export const BACKOFFICE_NAMESPACES: Namespace[] = ['backoffice', 'errors'];
 
 const NAMESPACE = 'backoffice';
 const PLURAL_SEPARATOR = '||||';
@@ -63,17 +74,63 @@ export function formatPhrase(phrase: string, options: TranslateOptions = {}, loc
   });
 }
 
-export function addReactAdminMessages(instance: I18n): void {
-  for (const [lng, messages] of Object.entries(RA_MESSAGES)) {
+export function addReactAdminMessages(
+  instance: I18n,
+  packs: Partial<Record<LanguageCode, TranslationMessages>>,
+): void {
+  for (const [lng, messages] of Object.entries(packs)) {
     // deep merge, never overwrite: a key in backoffice.json wins over react-admin's pack.
     instance.addResourceBundle(lng, NAMESPACE, messages, true, false);
   }
 }
 
+/** Loads one language (its catalogs, then react-admin's pack) into `instance`, plus English. */
+export async function loadBackofficeLanguage(instance: I18n, lng: LanguageCode): Promise<void> {
+  const [resources, pack] = await Promise.all([loadResources(lng, BACKOFFICE_NAMESPACES), RA_LOADERS[lng]()]);
+  for (const [language, catalogs] of Object.entries(resources)) {
+    for (const [ns, catalog] of Object.entries(catalogs)) {
+      // A copy: the deep merge of react-admin's pack must not change the imported catalog.
+      if (!instance.hasResourceBundle(language, ns)) {
+        instance.addResourceBundle(language, ns, structuredClone(catalog), true, false);
+      }
+    }
+  }
+  addReactAdminMessages(instance, { [lng]: pack });
+}
+
+export interface BackofficeI18nProvider extends I18nProvider {
+  i18n: I18n;
+  /** Resolves once the language the provider started with is loaded (at once when it was given). */
+  ready: Promise<void>;
+}
+
+/**
+ * The provider over `instance`. `raMessages` are the react-admin packs already at hand (English by
+ * default); a language without its pack is loaded on `changeLocale`, and the starting language's at
+ * once (`ready`).
+ */
 export function createI18nProvider(
-  instance: I18n = createI18n(detectLanguage(), 'backoffice', resources),
-): I18nProvider & { i18n: I18n } {
-  addReactAdminMessages(instance);
+  instance: I18n,
+  {
+    raMessages = { en: englishMessages },
+  }: { raMessages?: Partial<Record<LanguageCode, TranslationMessages>> } = {},
+): BackofficeI18nProvider {
+  addReactAdminMessages(instance, { en: englishMessages, ...raMessages });
+  const loading = new Map<LanguageCode, Promise<void>>([['en', Promise.resolve()]]);
+  for (const lng of Object.keys(raMessages)) {
+    if (isLanguageCode(lng)) loading.set(lng, Promise.resolve());
+  }
+  const ensureLanguage = (lng: LanguageCode): Promise<void> => {
+    let pending = loading.get(lng);
+    if (!pending) {
+      pending = loadBackofficeLanguage(instance, lng).catch((error: unknown) => {
+        loading.delete(lng); // a failed download may be retried by choosing the language again
+        throw error;
+      });
+      loading.set(lng, pending);
+    }
+    return pending;
+  };
 
   const currentLocale = (): LanguageCode => {
     const lng = instance.resolvedLanguage ?? instance.language;
@@ -90,8 +147,13 @@ export function createI18nProvider(
     return undefined;
   };
 
+  const startLanguage = isLanguageCode(instance.language) ? instance.language : 'en';
+  const ready = ensureLanguage(startLanguage);
+  ready.catch(() => undefined); // shown in English until then; `changeLocale` may retry
+
   return {
     i18n: instance,
+    ready,
     translate: (key: string, options: TranslateOptions = {}) => {
       const phrase = lookup(key) ?? (typeof options._ === 'string' ? options._ : key);
       if (typeof phrase !== 'string') return String(key);
@@ -99,6 +161,7 @@ export function createI18nProvider(
     },
     changeLocale: async (locale: string) => {
       const lng = isLanguageCode(locale) ? locale : 'en';
+      await ensureLanguage(lng);
       await instance.changeLanguage(lng);
       try {
         window.localStorage.setItem(LANG_STORAGE_KEY, lng);
@@ -110,4 +173,12 @@ export function createI18nProvider(
     getLocale: currentLocale,
     getLocales: () => LANGUAGES.map(({ code, label }) => ({ locale: code, name: label })),
   };
+}
+
+/** The back office's provider: the chosen language and English loaded before the first render. */
+export async function createBackofficeI18nProvider(
+  lng: LanguageCode = detectLanguage(),
+): Promise<BackofficeI18nProvider> {
+  const [resources, pack] = await Promise.all([loadResources(lng, BACKOFFICE_NAMESPACES), RA_LOADERS[lng]()]);
+  return createI18nProvider(createI18n(lng, 'backoffice', resources), { raMessages: { [lng]: pack } });
 }

@@ -12,7 +12,7 @@ import deErrors from './locales/de/errors.json';
 import esErrors from './locales/es/errors.json';
 import frErrors from './locales/fr/errors.json';
 
-/** Every catalog at once: for the back office (which switches language in place) and the tests. */
+/** Every catalog at once, for the tests (the web entries load one language at a time: `loadResources`). */
 export const resources = {
   en: { common: enCommon, backoffice: enBackoffice, errors: errorCatalog() },
   de: { common: deCommon, backoffice: deBackoffice, errors: deErrors },

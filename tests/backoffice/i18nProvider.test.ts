@@ -6,9 +6,14 @@ import enBackoffice from '../../src-shared/i18n/locales/en/backoffice.json';
 import deBackoffice from '../../src-shared/i18n/locales/de/backoffice.json';
 import esBackoffice from '../../src-shared/i18n/locales/es/backoffice.json';
 import frBackoffice from '../../src-shared/i18n/locales/fr/backoffice.json';
+import deErrors from '../../src-shared/i18n/locales/de/errors.json';
 import { germanMessages } from '../../src-backoffice/i18n/ra-de';
 import { spanishMessages } from '../../src-backoffice/i18n/ra-es';
-import { createI18nProvider, formatPhrase } from '../../src-backoffice/providers/i18nProvider';
+import {
+  createBackofficeI18nProvider,
+  createI18nProvider,
+  formatPhrase,
+} from '../../src-backoffice/providers/i18nProvider';
 import { CREATE_REQUIRED_FIELDS, fieldWords } from '../../src-backoffice/corporate/ventures/ventureForm';
 
 type Tree = { [key: string]: string | Tree };
@@ -24,15 +29,18 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 
-function provider(lng: 'en' | 'de' | 'es' | 'fr' = 'en') {
-  return createI18nProvider(createI18n(lng, 'backoffice', resources));
+/** A provider over every catalog; react-admin's pack of a language other than English is loaded. */
+async function provider(lng: 'en' | 'de' | 'es' | 'fr' = 'en') {
+  const i18nProvider = createI18nProvider(createI18n(lng, 'backoffice', resources));
+  await i18nProvider.ready;
+  return i18nProvider;
 }
 
 describe('i18nProvider', () => {
   afterEach(() => window.localStorage.clear());
 
-  it('interpolates %{name} placeholders', () => {
-    const { translate } = provider();
+  it('interpolates %{name} placeholders', async () => {
+    const { translate } = await provider();
     expect(translate('ra.page.create', { name: 'Venture' })).toBe('Create Venture');
     expect(translate('ra.navigation.page_range_info', { offsetBegin: 11, offsetEnd: 20, total: 42 })).toBe(
       '11-20 of 42',
@@ -40,8 +48,8 @@ describe('i18nProvider', () => {
     expect(translate('app.balances.add_balance_for', { name: 'Ann Lee' })).toBe('Add balance for Ann Lee');
   });
 
-  it('picks the plural form with smart_count', () => {
-    const { translate } = provider();
+  it('picks the plural form with smart_count', async () => {
+    const { translate } = await provider();
     expect(translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 item selected');
     expect(translate('ra.action.bulk_actions', { smart_count: 3 })).toBe('3 items selected');
     expect(translate('ra.action.bulk_actions', { smart_count: 0 })).toBe('0 items selected');
@@ -52,17 +60,17 @@ describe('i18nProvider', () => {
   });
 
   it('uses the language plural rules (French: 0 is singular)', async () => {
-    const fr = provider('fr');
+    const fr = await provider('fr');
     expect(fr.translate('ra.action.bulk_actions', { smart_count: 0 })).toBe('0 sélectionné');
     expect(fr.translate('ra.action.bulk_actions', { smart_count: 2 })).toBe('2 sélectionnés');
-    const de = provider('de');
+    const de = await provider('de');
     expect(de.translate('ra.action.bulk_actions', { smart_count: 1 })).toBe('1 Eintrag ausgewählt');
     expect(de.translate('ra.action.bulk_actions', { smart_count: 5 })).toBe('5 Einträge ausgewählt');
-    expect(provider('es').translate('app.ventures.months', { smart_count: 12 })).toBe('12 meses');
+    expect((await provider('es')).translate('app.ventures.months', { smart_count: 12 })).toBe('12 meses');
   });
 
-  it('falls back to the `_` default (interpolated), then to the key itself', () => {
-    const { translate } = provider();
+  it('falls back to the `_` default (interpolated), then to the key itself', async () => {
+    const { translate } = await provider();
     expect(translate('resources.users.fields.unknownField', { _: 'Unknown field' })).toBe('Unknown field');
     expect(translate('app.nope', { _: 'Hello %{name}', name: 'Ann' })).toBe('Hello Ann');
     expect(translate('app.nope')).toBe('app.nope');
@@ -79,8 +87,8 @@ describe('i18nProvider', () => {
     );
   });
 
-  it('builds the spec 5 required message from the field label', () => {
-    const { translate } = provider();
+  it('builds the spec 5 required message from the field label', async () => {
+    const { translate } = await provider();
     const field = translate('resources.ventures.fields.targetAmount');
     expect(translate('app.validation.field_required', { field })).toBe('Target Amount is required');
     // every required field's English label is its name split into capitalised words
@@ -90,7 +98,7 @@ describe('i18nProvider', () => {
   });
 
   it('lists the four languages and switches language, storing localStorage lang', async () => {
-    const i18nProvider = provider();
+    const i18nProvider = await provider();
     expect(i18nProvider.getLocales?.()).toEqual([
       { locale: 'en', name: 'English' },
       { locale: 'de', name: 'German' },
@@ -108,14 +116,40 @@ describe('i18nProvider', () => {
     expect(i18nProvider.translate('ra.action.save')).toBe('Enregistrer');
   });
 
+  it('starts with only the chosen language and English, and loads German when switched to', async () => {
+    const i18nProvider = await createBackofficeI18nProvider('en');
+    const { i18n } = i18nProvider;
+    expect(i18n.hasResourceBundle('en', 'backoffice')).toBe(true);
+    expect(i18n.hasResourceBundle('de', 'backoffice')).toBe(false);
+    // the public site's catalog is not part of the back office
+    expect(i18n.hasResourceBundle('en', 'common')).toBe(false);
+    expect(i18nProvider.translate('ra.action.save')).toBe('Save');
+
+    await i18nProvider.changeLocale('de');
+    expect(i18n.hasResourceBundle('de', 'backoffice')).toBe(true);
+    expect(i18nProvider.getLocale()).toBe('de');
+    expect(i18nProvider.translate('ra.action.save')).toBe('Speichern');
+    expect(i18nProvider.translate('app.menu.my_ventures')).toBe('Meine Projekte');
+    expect(i18n.t('common.server_error', { ns: 'errors' })).toBe(deErrors.common.server_error);
+    expect(i18n.hasResourceBundle('fr', 'backoffice')).toBe(false);
+  });
+
+  it('starts in the stored language with its react-admin pack', async () => {
+    window.localStorage.setItem('lang', 'fr');
+    const i18nProvider = await createBackofficeI18nProvider();
+    expect(i18nProvider.getLocale()).toBe('fr');
+    expect(i18nProvider.translate('ra.action.save')).toBe('Enregistrer');
+    expect(i18nProvider.i18n.hasResourceBundle('de', 'backoffice')).toBe(false);
+  });
+
   it('falls back to English for a key missing in the current language', async () => {
-    const i18nProvider = provider('es');
+    const i18nProvider = await provider('es');
     i18nProvider.i18n.addResource('en', 'backoffice', 'app.only_english', 'Only in English');
     expect(i18nProvider.translate('app.only_english')).toBe('Only in English');
   });
 
-  it('does not leak react-admin messages into the shared catalogs', () => {
-    provider();
+  it('does not leak react-admin messages into the shared catalogs', async () => {
+    await provider('de');
     expect((enBackoffice as Record<string, unknown>).ra).toBeUndefined();
   });
 });

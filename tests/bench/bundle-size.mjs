@@ -1,21 +1,26 @@
-// Prints the initial JavaScript of each web entry (the entry script and its modulepreloads), raw and
-// gzipped, from the production build in dist/web. Run `npm run build:web` first.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+// `npm run bench:size`: per web entry of the production build in dist/web (run `npm run build:web`
+// first), the initial JavaScript (the entry script and its modulepreloads) and the total it can
+// reach (lazy chunks included), raw, gzip and Brotli; then the 10 largest packages and files of the
+// initial load, from the sourcemaps (minified characters attributed to each source).
+import { ENTRIES, initialFiles, largestModules, reachableFiles, sizes } from './bundle-size-lib.mjs';
 
-const dist = new URL('../../dist/web/', import.meta.url).pathname;
-for (const entry of ['index.html', 'backoffice.html']) {
-  const html = readFileSync(join(dist, entry), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  let raw = 0;
-  let gz = 0;
-  for (const file of files) {
-    const bytes = readFileSync(join(dist, file));
-    raw += bytes.length;
-    gz += gzipSync(bytes, { level: 9 }).length;
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+const row = (label, size) =>
+  `  ${label.padEnd(8)} ${String(size.files).padStart(3)} files  ${kib(size.raw).padStart(11)} raw  ${kib(size.gzip).padStart(10)} gzip  ${kib(size.brotli).padStart(10)} brotli`;
+
+for (const entry of ENTRIES) {
+  const initial = initialFiles(entry);
+  const initialSize = sizes(initial);
+  console.log(entry);
+  console.log(row('initial', initialSize));
+  console.log(row('total', sizes(reachableFiles(entry))));
+  const modules = largestModules(initial);
+  const mapped = modules.length > 0 ? initialSize.raw : 1;
+  console.log('  largest in the initial load (minified, share of the initial raw bytes):');
+  for (const { name, bytes } of modules) {
+    console.log(
+      `    ${kib(bytes).padStart(10)}  ${((100 * bytes) / mapped).toFixed(1).padStart(5)}%  ${name}`,
+    );
   }
-  console.log(
-    `${entry.padEnd(16)} ${files.length} files  ${(raw / 1024).toFixed(1)} KiB raw  ${(gz / 1024).toFixed(1)} KiB gzip`,
-  );
+  console.log('');
 }

@@ -1,0 +1,154 @@
+// What each web entry of the production build (dist/web) downloads: shared by `npm run bench:size`
+// (tests/bench/bundle-size.mjs) and the size budget test (tests/e2e/bundle-size.test.ts).
+//
+// - initial: the entry script and its modulepreloads, as listed in the entry's HTML: what the page
+//   loads before any lazy route or component;
+// - total: everything the entry can reach, following static and dynamic imports between chunks;
+// - modules: the initial load's minified bytes attributed to their sources through the sourcemaps
+//   (assets/*.js.map), grouped by npm package for node_modules.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const DIST = new URL('../../dist/web/', import.meta.url).pathname;
+export const ENTRIES = ['index.html', 'backoffice.html'];
+
+/** The entry script and its modulepreloads, e.g. `assets/index-abc.js`, in the HTML's order. */
+export function initialFiles(entry, dist = DIST) {
+  const html = readFileSync(join(dist, entry), 'utf8');
+  return [...new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]))];
+}
+
+/** Chunks a chunk imports, statically (`"./x.js"`) or through Vite's preload list (`"assets/x.js"`). */
+function importedFiles(file, dist) {
+  const code = readFileSync(join(dist, file), 'utf8');
+  const names = [...code.matchAll(/["'`](?:\.\/|\/?assets\/)([\w.-]+\.js)["'`]/g)].map((m) => m[1]);
+  return names.map((name) => `assets/${name}`).filter((path) => existsSync(join(dist, path)));
+}
+
+/** Every chunk reachable from the entry's initial files. */
+export function reachableFiles(entry, dist = DIST) {
+  const seen = new Set(initialFiles(entry, dist));
+  const queue = [...seen];
+  while (queue.length > 0) {
+    const file = queue.shift();
+    for (const next of importedFiles(file, dist)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...seen];
+}
+
+/** Raw, gzip (level 9) and Brotli (quality 11) bytes of the files, each compressed on its own as served. */
+export function sizes(files, dist = DIST, { brotli = true } = {}) {
+  let raw = 0;
+  let gzip = 0;
+  let br = 0;
+  for (const file of files) {
+    const bytes = readFileSync(join(dist, file));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+    if (brotli) {
+      br += brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }).length;
+    }
+  }
+  return { files: files.length, raw, gzip, brotli: brotli ? br : undefined };
+}
+
+/** The gzip size of an entry's initial JavaScript: what the size budget test checks. */
+export function initialGzip(entry, dist = DIST) {
+  return sizes(initialFiles(entry, dist), dist, { brotli: false }).gzip;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const BASE64_VALUE = new Map([...BASE64].map((char, index) => [char, index]));
+
+/** Decodes one segment of a sourcemap's `mappings` (base64 VLQ) into its numbers. */
+function decodeSegment(segment) {
+  const values = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64_VALUE.get(char);
+    if (digit === undefined) throw new Error(`bad VLQ character ${char}`);
+    value += (digit & 31) << shift;
+    if (digit & 32) shift += 5;
+    else {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+/** Minified characters of `file` per source, from `file.map`: each mapping covers up to the next one. */
+export function bytesPerSource(file, dist = DIST) {
+  const mapPath = join(dist, `${file}.map`);
+  const result = new Map();
+  const code = readFileSync(join(dist, file), 'utf8');
+  if (!existsSync(mapPath)) {
+    result.set(`(no sourcemap) ${file}`, code.length);
+    return result;
+  }
+  const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+  const lines = code.split('\n');
+  let source = 0;
+  let mapped = 0;
+  map.mappings.split(';').forEach((line, lineIndex) => {
+    const text = lines[lineIndex] ?? '';
+    let column = 0;
+    const segments = line === '' ? [] : line.split(',').map(decodeSegment);
+    const starts = [];
+    for (const values of segments) {
+      column += values[0];
+      if (values.length >= 4) source += values[1];
+      starts.push({ column, source: values.length >= 4 ? source : undefined });
+    }
+    starts.forEach((start, index) => {
+      const end = starts[index + 1]?.column ?? text.length;
+      if (start.source === undefined || end <= start.column) return;
+      const name = map.sources[start.source] ?? '(unknown)';
+      result.set(name, (result.get(name) ?? 0) + end - start.column);
+      mapped += end - start.column;
+    });
+  });
+  const unmapped = code.length - mapped;
+  if (unmapped > 0)
+    result.set(
+      '(unmapped: runtime, wrappers)',
+      (result.get('(unmapped: runtime, wrappers)') ?? 0) + unmapped,
+    );
+  return result;
+}
+
+/** `node_modules/@mui/material/Button/Button.js` -> `@mui/material`; our files keep their path. */
+export function groupOf(source) {
+  const normalized = source.replace(/\\/g, '/');
+  const index = normalized.lastIndexOf('node_modules/');
+  if (index >= 0) {
+    const parts = normalized.slice(index + 'node_modules/'.length).split('/');
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? normalized);
+  }
+  return normalized.replace(/^(\.\.\/)+/, '').replace(/^\/?/, '');
+}
+
+/** The largest packages (node_modules) and our own files in the given chunks, by minified characters. */
+export function largestModules(files, dist = DIST, count = 10) {
+  const totals = new Map();
+  for (const file of files) {
+    for (const [source, bytes] of bytesPerSource(file, dist)) {
+      const group = groupOf(source);
+      totals.set(group, (totals.get(group) ?? 0) + bytes);
+    }
+  }
+  return [...totals.entries()]
+    .map(([name, bytes]) => ({ name, bytes }))
+    .sort((a, b) => b.bytes - a.bytes)
+    .slice(0, count);
+}

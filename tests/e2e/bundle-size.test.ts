@@ -1,0 +1,47 @@
+// Size budgets (issue 16, point 1): the initial JavaScript of each web entry (the entry script and
+// its modulepreloads, each gzipped as a browser downloads it) must stay under its ceiling. The e2e
+// project's global setup builds dist/web once; this test only reads it.
+//
+// CEILINGS are the sizes measured when the test was written (25 Nov 2026, after the back office
+// started loading one language at a time), rounded up to the next 10 KiB (the public entry, at
+// 229.7 KiB, to 235), so that any real growth fails.
+// They are not the goal: GOALS are issue 16's. Lower a ceiling toward its goal whenever a change
+// shrinks an entry, until the goals themselves are the ceilings. `npm run bench:size` shows what an
+// entry's initial load is made of.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIST, initialFiles, initialGzip } from '../bench/bundle-size-lib.mjs';
+
+const KiB = 1024;
+
+/** Current ceilings, initial JS gzip. */
+const CEILINGS: Record<string, number> = {
+  'index.html': 235 * KiB,
+  'backoffice.html': 460 * KiB,
+};
+
+/** Issue 16's goals (stretch: public 120 KiB, back office 250 KiB). */
+const GOALS: Record<string, number> = {
+  'index.html': 150 * KiB,
+  'backoffice.html': 350 * KiB,
+};
+
+const kib = (bytes: number) => `${(bytes / KiB).toFixed(1)} KiB`;
+
+describe('bundle size', () => {
+  it.each(Object.keys(CEILINGS))('%s: initial JS (gzip) within its ceiling', (entry) => {
+    expect(existsSync(join(DIST, entry)), `${entry} is built`).toBe(true);
+    const files = initialFiles(entry);
+    expect(files.length).toBeGreaterThan(0);
+    const gzip = initialGzip(entry);
+    const ceiling = CEILINGS[entry] ?? 0;
+    const goal = GOALS[entry] ?? 0;
+    console.log(
+      `${entry}: ${kib(gzip)} gzip in ${files.length} files; ceiling ${kib(ceiling)}, issue 16's goal ${kib(goal)}`,
+    );
+    expect(gzip, `${entry}'s initial JS (gzip) grew past its ceiling of ${kib(ceiling)}`).toBeLessThanOrEqual(
+      ceiling,
+    );
+  });
+});
