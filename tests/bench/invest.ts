@@ -1,16 +1,18 @@
 /**
- * Benchmark of POST /api/investments (issue "Money"). Not part of `npm test`.
+ * Benchmark of POST /api/investments (issues "Money" and 16). Not part of `npm test`.
  *   npm run build && npm run bench:invest [seconds]
  * It starts its own embedded PostgreSQL, creates 2,000 verified investors with big balances and a
  * session each, and 200 open ventures with targets so large they never fill, starts the production
  * server on it and drives POST /api/investments with autocannon at 8 connections, every request
- * from another investor. In the same run, on a separate database of the same cluster, pgbench's
- * built-in tpcb-like transaction at 8 clients gives the yardstick: what this PostgreSQL does with a
- * small read-modify-write transaction. Prints both rates, p50 and p99, the ratio API / pgbench and
- * the ledger invariants' violations after the run (must be 0).
+ * from another investor and with its own Idempotency-Key. In the same run, two pgbench yardsticks at
+ * 8 clients: a custom script (`-f`, prepared) sending the statement the server sends for one
+ * investment (`place_investment(...)`, random seeded investor and venture, a unique key) on the
+ * server's database, and the built-in tpcb-like transaction on a separate database of the same
+ * cluster. Prints the three rates, p50 and p99, the ratios API / custom and API / tpcb-like, and the
+ * ledger invariants' violations after the run (must be 0).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -19,6 +21,7 @@ import { createDatabase, runMigrations } from '../../src-server/db/client';
 import { startEmbeddedPostgres } from '../../src-server/db/embedded';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { externalAccountId, postTransaction } from '../../src-server/modules/ledger/service';
+import { PLACE_INVESTMENT } from '../../src-server/modules/investments/service';
 import { startServer } from '../e2e/harness';
 import { findInvariantViolations } from '../server/invariants';
 
@@ -28,6 +31,9 @@ const INVESTORS = 2_000;
 const VENTURES = 200;
 const BALANCE = 100_000_000_00n; // EUR 100,000,000.00 each: never runs out
 const PGBENCH_SCALE = 10; // ten branches: 8 clients do not all queue on one branch row
+/** Investor n and venture n have these ids, so a pgbench script can name them from a random number. */
+const investorId = (n: number | string) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const ventureId = (n: number | string) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'cf-bench-invest-'));
 chmodSync(dir, 0o755);
@@ -67,9 +73,11 @@ async function fill(): Promise<{ cookies: string[]; ventureIds: string[] }> {
      VALUES ('owner@bench.test', 'x', 'Bench', 'Owner', 'corporate', now()) RETURNING id`,
   );
   const investors = await pool.query<{ id: string }>(
-    `INSERT INTO users (email, password_hash, first_name, last_name, role, email_verified_at, kyc_status)
-     SELECT 'investor' || g || '@bench.test', 'x', 'Investor', 'No. ' || g, 'user', now(), 'complete'
+    `INSERT INTO users (id, email, password_hash, first_name, last_name, role, email_verified_at, kyc_status)
+     SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'investor' || g || '@bench.test',
+       'x', 'Investor', 'No. ' || g, 'user', now(), 'complete'
        FROM generate_series(1, ${INVESTORS}) g
+     ORDER BY g
      RETURNING id`,
   );
   const ids = investors.rows.map((r) => r.id);
@@ -89,14 +97,16 @@ async function fill(): Promise<{ cookies: string[]; ventureIds: string[] }> {
     });
   });
   const ventures = await pool.query<{ id: string }>(
-    `INSERT INTO ventures (title, short_description, long_description, collateral_description, country,
+    `INSERT INTO ventures (id, title, short_description, long_description, collateral_description, country,
        venture_type, risk_level, min_investment_cents, max_investment_cents, target_amount_cents,
        expected_return, investment_period, closing_date, collateral_value_cents, loan_to_value,
        lifecycle_status, visibility, admin_status, goes_live_at, created_by)
-     SELECT 'Bench venture ' || g, 'Short', 'Long', 'Collateral', 'KE', 'sme', 'medium', 5000,
+     SELECT ('00000000-0000-4000-9000-' || lpad(g::text, 12, '0'))::uuid, 'Bench venture ' || g,
+       'Short', 'Long', 'Collateral', 'KE', 'sme', 'medium', 5000,
        100000000, 100000000000000, 12, 12, now() + interval '30 days', 1, 80,
        'new', 'public', 'approved', now() - interval '1 day', $1
        FROM generate_series(1, ${VENTURES}) g
+     ORDER BY g
      RETURNING id`,
     [owner.rows[0]!.id],
   );
@@ -126,7 +136,11 @@ async function api(cookies: string[], ventureIds: string[]) {
             ...request,
             method: 'POST',
             path: '/api/investments',
-            headers: { 'content-type': 'application/json', cookie: cookies[n % cookies.length]! },
+            headers: {
+              'content-type': 'application/json',
+              cookie: cookies[n % cookies.length]!,
+              'idempotency-key': `bench-api-${n}`,
+            },
             // EUR 50.00 to EUR 99.xx with cents, over every venture in turn.
             body: JSON.stringify({
               ventureId: ventureIds[n % ventureIds.length],
@@ -149,9 +163,8 @@ async function api(cookies: string[], ventureIds: string[]) {
   };
 }
 
-function pgbench() {
-  run('psql', ['-q', '-d', 'postgres', '-c', 'CREATE DATABASE pgbench']);
-  run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), 'pgbench']);
+/** A pgbench run at CONNECTIONS clients: its rate and its per-transaction latencies (-l log). */
+function pgbench(database: string, extra: string[] = []) {
   const logDir = mkdtempSync(join(dir, 'pgbench-'));
   chmodSync(logDir, 0o777);
   const out = run('pgbench', [
@@ -164,9 +177,12 @@ function pgbench() {
     '-l',
     '--log-prefix',
     join(logDir, 'log'),
-    'pgbench',
+    ...extra,
+    database,
   ]);
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
+  const transactions = Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1]);
+  const failed = Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0);
   const latencies: number[] = [];
   for (const name of readdirSync(logDir)) {
     for (const line of readFileSync(join(logDir, name), 'utf8').split('\n')) {
@@ -175,7 +191,55 @@ function pgbench() {
     }
   }
   latencies.sort((a, b) => a - b);
-  return { rps: tps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+  return {
+    rps: tps,
+    transactions,
+    failed,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+  };
+}
+
+/** pgbench's built-in tpcb-like transaction on its own database. */
+function tpcbLike() {
+  run('psql', ['-q', '-d', 'postgres', '-c', 'CREATE DATABASE pgbench']);
+  run('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), 'pgbench']);
+  return pgbench('pgbench');
+}
+
+/**
+ * The server's statement for one investment as a pgbench script, on the server's database: the same
+ * SELECT (PLACE_INVESTMENT.text), prepared, with a random seeded investor and venture, an amount of
+ * EUR 50.00 to EUR 99.99 and a key unique per client and transaction. The ids are built from the
+ * random numbers in the arguments (pgbench variables are numbers), the time is the transaction's.
+ */
+function custom() {
+  const script = join(dir, 'invest.sql');
+  const call = PLACE_INVESTMENT.text.replace(
+    /\$1, \$2, \$3, \$4, \$5, \$6/,
+    [
+      `('${investorId('').slice(0, -12)}' || lpad(:investor::text, 12, '0'))::uuid`,
+      `('${ventureId('').slice(0, -12)}' || lpad(:venture::text, 12, '0'))::uuid`,
+      ':amount',
+      'now()',
+      "'pgbench-' || :client_id || '-' || :nonce",
+      "'pgbench-request'",
+    ].join(', '),
+  );
+  if (call === PLACE_INVESTMENT.text) throw new Error(`unexpected statement: ${PLACE_INVESTMENT.text}`);
+  writeFileSync(
+    script,
+    [
+      `\\set investor random(1, ${INVESTORS})`,
+      `\\set venture random(1, ${VENTURES})`,
+      '\\set amount random(5000, 9999)',
+      '\\set nonce random(1, 9000000000000000000)',
+      `${call};`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(script, 0o644);
+  return pgbench(new URL(pgServer.url).pathname.slice(1), ['-n', '-M', 'prepared', '-f', script]);
 }
 
 try {
@@ -197,26 +261,35 @@ try {
   const cpuBefore = serverCpuSeconds();
   const a = await api(cookies, ventureIds);
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / a.total;
-  const b = pgbench();
+  await server.stop();
+  server = undefined;
+  const c = custom();
+  const b = tpcbLike();
   const fmt = (r: { rps: number; p50: number; p99: number }) =>
     `${r.rps.toFixed(0).padStart(6)} /s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
   console.log(`${seconds} s each, ${CONNECTIONS} connections / clients`);
-  console.log(`API     POST /api/investments  ${fmt(a)}  (${a.total} investments)`);
-  console.log(`pgbench tpcb-like (scale ${PGBENCH_SCALE})   ${fmt(b)}`);
-  console.log(`ratio API / pgbench ${(a.rps / b.rps).toFixed(2)}`);
+  console.log(`API     POST /api/investments        ${fmt(a)}  (${a.total} investments)`);
+  console.log(
+    `pgbench place_investment (custom)   ${fmt(c)}  (${c.transactions} transactions, ${c.failed} failed)`,
+  );
+  console.log(`pgbench tpcb-like (scale ${PGBENCH_SCALE})         ${fmt(b)}`);
+  console.log(
+    `ratio API / custom ${(a.rps / c.rps).toFixed(2)}   API / tpcb-like ${(a.rps / b.rps).toFixed(2)}   custom / tpcb-like ${(c.rps / b.rps).toFixed(2)}`,
+  );
   console.log(`server process CPU per investment: ${cpuMs.toFixed(1)} ms`);
 
   const check = new pg.Pool({ connectionString: pgServer.url, max: 1 });
   check.on('error', () => undefined);
   try {
     const violations = await findInvariantViolations(check);
-    const { rows } = await check.query<{ n: string; funded: string; invested: string }>(
+    const { rows } = await check.query<{ n: string; funded: string; invested: string; scripted: string }>(
       `SELECT (SELECT count(*) FROM investments) AS n,
               (SELECT sum(amount_funded_cents) FROM ventures) AS funded,
-              (SELECT sum(amount_cents) FROM investments) AS invested`,
+              (SELECT sum(amount_cents) FROM investments) AS invested,
+              (SELECT count(*) FROM idempotency_keys WHERE key LIKE 'pgbench-%' AND status_code = 201) AS scripted`,
     );
     console.log(
-      `invariant violations: ${violations.length}; investments stored: ${rows[0]!.n}; amountFunded = sum of investments: ${rows[0]!.funded === rows[0]!.invested}`,
+      `invariant violations: ${violations.length}; investments stored: ${rows[0]!.n} (by the script: ${rows[0]!.scripted} of ${c.transactions}); amountFunded = sum of investments: ${rows[0]!.funded === rows[0]!.invested}`,
     );
     for (const v of violations) console.log(`  ${v}`);
   } finally {

@@ -1,132 +1,257 @@
 /**
- * Benchmark of GET /api/ventures on 100,000 ventures (issue 4). Not part of `npm test`.
- *   npm run build && npx tsx tests/bench/ventures-list.ts [seconds]
- * It starts its own embedded PostgreSQL, fills it, starts the production server on it, drives the
- * API with a mix of filter combinations (autocannon, 10 and 50 connections) and, in the same run,
- * pgbench with the very SQL the API runs for those combinations at the same concurrency. Prints
- * requests/s, p50 and p99 of both and the ratio API / pgbench.
+ * Benchmark of GET /api/ventures (issue 16, point 3). Not part of `npm test`.
+ *   npm run bench:ventures -- [seconds] [sizes]
+ *   (defaults: 5 s a run, sizes 100000,1000000; BENCH_EXPLAIN=0 skips the plans)
+ * It bundles the server from the current sources into dist/bench-server (as `npm run build:server`
+ * does, but in a folder of its own, so a build running beside it cannot pull the server away).
+ * It starts its own embedded PostgreSQL and, for each size, fills it with that many ventures (one
+ * INSERT ... SELECT FROM generate_series with the table's indexes dropped and built again after,
+ * so a million rows take seconds, not minutes), prints EXPLAIN (ANALYZE, BUFFERS) of the SQL the
+ * API runs for every filter of spec 9, starts the production server on it and drives the API with
+ * a mix of every filter (autocannon), then pgbench with the very SQL the API runs for that mix as
+ * custom scripts (-f) at the same concurrency. Prints requests/s, p50 and p99 of both and the ratio
+ * API / pgbench.
  *
  * The API counts a filter set's total once per 30 s (src-server/modules/ventures/count-cache.ts),
- * so each request runs the page's rows query; pgbench runs that query too. For reference it also
- * runs rows and count together, which is what every request cost before the totals were cached.
+ * so a request runs the page's rows query only; the pgbench scripts run that query too. For
+ * reference pgbench also runs rows and count together: what every request would cost with the
+ * total counted each time (the same as a `count(*) OVER ()` window, which has to read every
+ * matching row before the limit applies).
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync, readdirSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { build } from 'esbuild';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { publicVentureListQuerySchema } from '../../src-shared/contracts/ventures';
 import { createDatabase, runMigrations } from '../../src-server/db/client';
 import { startEmbeddedPostgres } from '../../src-server/db/embedded';
 import * as schema from '../../src-server/db/schema';
+import { CountCache } from '../../src-server/modules/ventures/count-cache';
 import { listPublicVentures } from '../../src-server/modules/ventures/service';
-import { startServer } from '../e2e/harness';
+import { freePort } from '../../src-server/db/embedded';
+import { projectRoot } from '../../src-server/lib/paths';
 
-const seconds = Number(process.argv[2] ?? 10);
+const seconds = Number(process.argv[2] ?? 5);
+const SIZES = (process.argv[3] ?? '100000,1000000').split(',').map(Number);
+const CONNECTIONS = 10;
+
+/** Every filter of spec 9 alone, every sort order, pages, and a few mixes. */
 const COMBINATIONS = [
   '',
   'page=2',
+  'page=50',
+  'lifecycleStatus=new',
   'ventureType=leasing',
-  'riskLevel=high&lifecycleStatus=new',
+  'riskLevel=high',
+  'isConvertible=true',
+  'country=KE',
+  'closingIn=1d',
   'closingIn=7d',
+  'minInvestment=100',
+  'minInvestment=500',
+  'expectedReturn=15',
+  'expectedReturn=50',
+  'search=tag42',
+  'search=venture%204242',
+  'sortBy=createdAt&order=asc',
+  'sortBy=closingDate&order=asc&page=3',
+  'sortBy=expectedReturn&order=desc',
+  'sortBy=targetAmount&order=desc',
+  'sortBy=amountFunded&order=asc',
+  'riskLevel=high&lifecycleStatus=new',
   'minInvestment=500&expectedReturn=15',
   'country=KE&isConvertible=true',
-  'search=tag42',
-  'sortBy=expectedReturn&order=desc',
-  'sortBy=closingDate&order=asc&page=3',
+  'ventureType=sme&sortBy=expectedReturn&order=desc',
+  'closingIn=7d&sortBy=closingDate&order=asc',
 ];
+
+const serverDir = join(projectRoot, 'dist', 'bench-server');
+await build({
+  entryPoints: { server: 'src-server/server.ts' },
+  absWorkingDir: projectRoot,
+  outdir: serverDir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+});
+
+/** The production server on the bench's database; resolves once it says it is ready. */
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(serverDir, 'server.mjs')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: pgServer.url,
+      KYC_ENCRYPTION_KEY: '7f'.repeat(32),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => {
+      output += c.toString();
+      if (output.includes('"msg":"Ready: ')) resolve();
+    });
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  // Drop what it prints from now on (an access line per request), but say why if it dies.
+  child.stdout!.removeAllListeners('data').resume();
+  child.removeAllListeners('exit');
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the server exited (${code ?? signal}):\n${output.slice(-4000)}`);
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        stopping = true;
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'cf-bench-'));
 chmodSync(dir, 0o755);
 const pgServer = await startEmbeddedPostgres({ dir: join(dir, 'pg'), database: 'platform' });
 const database = createDatabase(pgServer.url);
-await runMigrations(database);
+const pool = database.pool;
+async function cleanUp() {
+  await database.close();
+  await pgServer.stop();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(serverDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+let ownerId: string;
+try {
+  await runMigrations(database);
+  const owner = await pool.query(
+    `INSERT INTO users (email, password_hash, first_name, last_name, role, company_name, email_verified_at)
+     VALUES ('bench@example.com', 'x', 'Bench', 'Owner', 'corporate', 'Bench Ltd', now()) RETURNING id`,
+  );
+  ownerId = owner.rows[0].id;
+} catch (error) {
+  await cleanUp();
+  throw error;
+}
 
-console.log('filling 100,000 ventures...');
-const owner = await database.pool.query(
-  `INSERT INTO users (email, password_hash, first_name, last_name, role, email_verified_at)
-   VALUES ('bench@example.com', 'x', 'Bench', 'Owner', 'corporate', now()) RETURNING id`,
-);
-await database.pool.query(
-  `INSERT INTO ventures (title, short_description, long_description, collateral_description, country, venture_type,
-     risk_level, min_investment_cents, max_investment_cents, target_amount_cents, expected_return, investment_period,
-     closing_date, collateral_value_cents, loan_to_value, tags, is_convertible, lifecycle_status, visibility,
-     admin_status, created_by, created_at)
-   SELECT 'Venture ' || g, 'Short text ' || md5(g::text), repeat('Long description. ', 20), 'Collateral',
-     (ARRAY['KE','NG','GH','RW','SN','ZA','ET','MA'])[1 + g % 8],
-     (ARRAY['business','sme','leasing','realestate'])[1 + g % 4]::venture_type,
-     (ARRAY['low','medium','high'])[1 + g % 3]::risk_level,
-     3000 + (g % 50) * 1000, 1000000, 5000000 + g, 5 + (g % 40), 12,
-     now() + ((g % 120) || ' days')::interval, 6000000, 80, ARRAY['tag' || (g % 100), 'bench'], g % 2 = 0,
-     (ARRAY['new','coming-soon','funded','repaid'])[1 + g % 4]::lifecycle_status,
-     CASE WHEN g % 10 = 0 THEN 'draft' ELSE 'public' END::visibility,
-     CASE WHEN g % 7 = 0 THEN 'pending' ELSE 'approved' END::admin_status,
-     $1, now() - (g || ' seconds')::interval
-   FROM generate_series(1, 100000) g`,
-  [owner.rows[0].id],
-);
-await database.pool.query('VACUUM ANALYZE ventures');
+/** Ventures numbered from..to, the newest first; about 76% public (10% drafts, 15% pending). */
+async function fill(from: number, to: number) {
+  const started = performance.now();
+  const { rows: indexes } = await pool.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+     WHERE i.tablename = 'ventures' AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+  );
+  for (const { indexname } of indexes) await pool.query(`DROP INDEX "${indexname}"`);
+  const client = await pool.connect();
+  try {
+    // Skips the foreign-key triggers (every row has the same, existing owner).
+    await client.query(`SET session_replication_role = replica`);
+    // Each column drawn on its own (random() from a fixed seed), so no two are correlated.
+    await client.query(`SELECT setseed(${from / (to + 1)})`);
+    await client.query(
+      `INSERT INTO ventures (title, short_description, long_description, collateral_description, country, venture_type,
+         risk_level, min_investment_cents, max_investment_cents, target_amount_cents, amount_funded_cents,
+         expected_return, investment_period, closing_date, collateral_value_cents, loan_to_value, tags, is_convertible,
+         lifecycle_status, visibility, admin_status, created_by, created_at)
+       SELECT 'Venture ' || g, 'Short text ' || md5(g::text), repeat('Long description. ', 20), 'Collateral',
+         (ARRAY['KE','NG','GH','RW','SN','ZA','ET','MA','TZ','UG'])[1 + floor(random() * 10)::int],
+         (ARRAY['business','sme','leasing','realestate'])[1 + floor(random() * 4)::int]::venture_type,
+         (ARRAY['low','medium','high'])[1 + floor(random() * 3)::int]::risk_level,
+         3000 + floor(random() * 50)::int * 1000, 1000000, 5000000 + g, floor(random() * 5000000)::int,
+         5 + floor(random() * 40)::int, 12, now() + random() * interval '120 days', 6000000, 80,
+         ARRAY['tag' || floor(random() * 100)::int, 'bench'], random() < 0.5,
+         (ARRAY['new','coming-soon','funded','repaid'])[1 + floor(random() * 4)::int]::lifecycle_status,
+         CASE WHEN random() < 0.1 THEN 'draft' ELSE 'public' END::visibility,
+         CASE WHEN random() < 0.15 THEN 'pending' ELSE 'approved' END::admin_status,
+         $1, now() - (g || ' seconds')::interval
+       FROM generate_series($2::int, $3::int) g`,
+      [ownerId, from, to],
+    );
+    await client.query(`RESET session_replication_role`);
+  } finally {
+    client.release();
+  }
+  await pool.query(`SET maintenance_work_mem = '256MB'`);
+  for (const { indexdef } of indexes) await pool.query(indexdef);
+  await pool.query('VACUUM ANALYZE ventures');
+  return (performance.now() - started) / 1000;
+}
 
-// The SQL the API runs for each combination, captured from the service itself, with its
-// parameters written in, for pgbench.
-const captured: string[][] = [];
-for (const combination of COMBINATIONS) {
+/** The SQL the API runs for a combination, captured from the service itself with its parameters
+ * written in (for pgbench and EXPLAIN): the rows statement (the total cached, as under load) and
+ * the count the first request of a filter set runs. */
+async function capture(combination: string): Promise<{ rows: string; count: string }> {
   const statements: string[] = [];
-  const logging = drizzle(database.pool, {
+  const logging = drizzle(pool, {
     schema,
     logger: {
       logQuery(query: string, params: unknown[]) {
         statements.push(
-          query.replace(/\$(\d+)/g, (_, n: string) => {
-            const value = params[Number(n) - 1];
-            if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-            if (typeof value === 'boolean') return value ? 'true' : 'false';
-            return `'${String(value).replace(/'/g, "''")}'`;
-          }),
+          query
+            .replace(/\$(\d+)/g, (_, n: string) => {
+              const value = params[Number(n) - 1];
+              if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+              if (typeof value === 'boolean') return value ? 'true' : 'false';
+              return `'${String(value).replace(/'/g, "''")}'`;
+            })
+            .replace(/\s+/g, ' '),
         );
       },
     },
   });
   const query = publicVentureListQuerySchema.parse(Object.fromEntries(new URLSearchParams(combination)));
-  await listPublicVentures(logging, query);
-  captured.push(statements);
+  const cache = new CountCache(60_000);
+  await listPublicVentures(logging, query, new Date(), cache); // a miss: rows and count
+  const count = statements.find((s) => /count\(/i.test(s))!;
+  statements.length = 0;
+  await listPublicVentures(logging, query, new Date(), cache); // a hit: the rows only
+  if (statements.length !== 1) throw new Error(`expected one statement, got ${statements.length}`);
+  return { rows: statements[0]!, count };
 }
-if (process.env.BENCH_EXPLAIN) {
-  for (const [i, statements] of captured.entries()) {
-    for (const statement of statements) {
-      const { rows } = await database.pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${statement}`);
-      const plan = rows.map((r) => r['QUERY PLAN'] as string);
-      console.log(
-        `${COMBINATIONS[i] || '(none)'}: ${plan.at(-1)} | ${plan.find((l) => /Scan/.test(l))?.trim()}`,
-      );
-    }
+
+/** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in ticks of 10 ms
+  } catch {
+    return NaN;
   }
 }
-function writeScripts(name: string, keep: (statement: string) => boolean) {
-  return captured.map((statements, i) => {
-    const file = join(dir, `${name}-${i}.sql`);
-    const lines = statements.filter(keep).map((s) => `${s.replace(/\s+/g, ' ')};`);
-    writeFileSync(file, lines.join('\n') + '\n');
-    return file;
-  });
-}
-const isCount = (statement: string) => /^select count\(/i.test(statement.trim());
-const rowsScripts = writeScripts('rows', (statement) => !isCount(statement));
-const rowsAndCountScripts = writeScripts('rows-and-count', () => true);
-
-// Logging every request would measure the terminal; the harness needs the "Ready" line (info).
-const server = await startServer({ dataDir: join(dir, 'data'), env: { DATABASE_URL: pgServer.url } });
 
 function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
-async function api(connections: number) {
+type Result = { rps: number; p50: number; p99: number; requests?: number };
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+
+async function api(url: string): Promise<Result> {
   let i = 0;
   const result = await autocannon({
-    url: server.url,
-    connections,
+    url,
+    connections: CONNECTIONS,
     duration: seconds,
     requests: [
       {
@@ -139,10 +264,15 @@ async function api(connections: number) {
   });
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`API errors: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+  };
 }
 
-function pgbench(connections: number, scripts: string[]) {
+function pgbench(scripts: string[]): Result {
   const url = new URL(pgServer.url);
   const logDir = mkdtempSync(join(dir, 'pgbench-'));
   chmodSync(logDir, 0o777);
@@ -151,7 +281,7 @@ function pgbench(connections: number, scripts: string[]) {
     [
       '-n',
       '-c',
-      String(connections),
+      String(CONNECTIONS),
       '-j',
       '2',
       '-T',
@@ -183,29 +313,80 @@ function pgbench(connections: number, scripts: string[]) {
   return { rps: tps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
 }
 
-try {
-  const first = await (await fetch(`${server.url}/api/ventures`)).json();
+/** One line per statement: the plan's scan of ventures, its execution time and shared buffers. */
+async function explain(label: string, statement: string) {
+  const { rows } = await pool.query(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${statement}`);
+  const [root] = rows[0]['QUERY PLAN'] as [{ Plan: PlanNode; 'Execution Time': number }];
+  const scans: string[] = [];
+  const walk = (node: PlanNode) => {
+    if (node['Relation Name'] === 'ventures' || node['Index Name']?.startsWith('ventures'))
+      scans.push(`${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : ''}`);
+    for (const child of node.Plans ?? []) walk(child);
+  };
+  walk(root.Plan);
+  const buffers = root.Plan['Shared Hit Blocks'] + root.Plan['Shared Read Blocks'];
   console.log(
-    `public ventures: ${first.pagination.total}; ${COMBINATIONS.length} filter combinations; ${seconds} s a run`,
+    `  ${label.padEnd(52)} ${root['Execution Time'].toFixed(2).padStart(8)} ms ${String(buffers).padStart(6)} buf  ${scans.join(' + ')}`,
   );
-  for (const connections of [10, 50]) {
-    const a = await api(connections);
-    const b = pgbench(connections, rowsScripts);
-    const c = pgbench(connections, rowsAndCountScripts);
-    const fmt = (r: { rps: number; p50: number; p99: number }) =>
-      `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
-    console.log(`${String(connections).padStart(2)} connections  API     ${fmt(a)}`);
-    console.log(`${String(connections).padStart(2)} connections  pgbench ${fmt(b)}  (rows query)`);
-    console.log(
-      `${String(connections).padStart(2)} connections  pgbench ${fmt(c)}  (rows + exact count, uncached)`,
+}
+type PlanNode = {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Shared Hit Blocks': number;
+  'Shared Read Blocks': number;
+  Plans?: PlanNode[];
+};
+
+let filled = 0;
+try {
+  for (const size of SIZES) {
+    const took = await fill(filled + 1, size);
+    filled = size;
+    const captured: { rows: string; count: string }[] = [];
+    // One at a time: at 1M a count takes up to a second, and all at once would queue on the pool.
+    for (const combination of COMBINATIONS) captured.push(await capture(combination));
+    const { rows: publicRows } = await pool.query(
+      `SELECT count(*)::int AS n FROM ventures WHERE admin_status = 'approved' AND visibility = 'public' AND NOT is_deleted`,
     );
     console.log(
-      `${String(connections).padStart(2)} connections  ratio API / pgbench ${(a.rps / b.rps).toFixed(2)}`,
+      `\n== ${size.toLocaleString('en')} ventures (${publicRows[0].n.toLocaleString('en')} public), filled in ${took.toFixed(1)} s`,
     );
+    if (process.env.BENCH_EXPLAIN !== '0') {
+      console.log('EXPLAIN (ANALYZE, BUFFERS), rows of a page (what each request runs):');
+      for (const [i, c] of captured.entries()) await explain(COMBINATIONS[i] || '(no filter)', c.rows);
+      console.log('EXPLAIN (ANALYZE, BUFFERS), the total (once per filter set and 30 s):');
+      for (const [i, c] of captured.entries())
+        if (!/page=|sortBy=/.test(COMBINATIONS[i]!)) await explain(COMBINATIONS[i] || '(no filter)', c.count);
+    }
+    const script = (name: string, statements: string[]) => {
+      const file = join(dir, `${size}-${name}.sql`);
+      writeFileSync(file, statements.map((s) => `${s};`).join('\n') + '\n');
+      return file;
+    };
+    // One script per combination, so pgbench picks them at random, as the API mix goes round.
+    const rowsScripts = captured.map((c, i) => script(`rows-${i}`, [c.rows]));
+    const rowsAndCountScripts = captured.map((c, i) => script(`rows-count-${i}`, [c.rows, c.count]));
+
+    const server = await startServer(join(dir, `data-${size}`));
+    try {
+      await api(server.url); // warms the server (JIT, pool, count cache) for the measured run
+      const cpuBefore = cpuSeconds(server.pid);
+      const a = await api(server.url);
+      const cpuPerRequest = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / a.requests!;
+      const b = pgbench(rowsScripts);
+      const c = pgbench(rowsAndCountScripts);
+      console.log(
+        `${COMBINATIONS.length} filter combinations in turn; ${CONNECTIONS} connections; ${seconds} s a run`,
+      );
+      console.log(`  API      ${fmt(a)}  (server process: ${cpuPerRequest.toFixed(2)} ms CPU a request)`);
+      console.log(`  pgbench  ${fmt(b)}  (the same rows queries)`);
+      console.log(`  pgbench  ${fmt(c)}  (rows + exact count each time, for reference)`);
+      console.log(`  ratio API / pgbench ${(a.rps / b.rps).toFixed(2)}`);
+    } finally {
+      await server.stop();
+    }
   }
 } finally {
-  await server.stop();
-  await database.close();
-  await pgServer.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await cleanUp();
 }

@@ -1,18 +1,18 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { InvestmentStatus } from '../../../src-shared/constants/enums';
 import type { AdminInvestment, AdminInvestmentQuery, Investment } from '../../../src-shared/contracts/money';
 import type { Venture } from '../../../src-shared/contracts/ventures';
-import { centsToEuros, eurosToCents, expectedReturnCents, formatEuros } from '../../../src-shared/money';
+import { centsToEuros, eurosToCents, formatEuros } from '../../../src-shared/money';
 import { splitProRata } from '../../../src-shared/rules/repayment';
 import type { AppContext } from '../../context';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { accounts, investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
-import { checkInvestment } from '../../../src-shared/rules/invest';
+import type { RuleError } from '../../../src-shared/rules/invest';
+import type { ErrorCode } from '../../../src-shared/errors';
 import type { SessionContext } from '../auth/sessions';
-import { once, type Answer } from '../idempotency';
-import { escrowAccountId, externalAccountId, postTransaction, userAccountId } from '../ledger/service';
+import { hashRequest, once, type Answer } from '../idempotency';
+import { escrowAccountId, externalAccountId, postTransaction } from '../ledger/service';
 import { publicTotals } from '../ventures/count-cache';
 import { clearStatistics } from '../statistics/service';
 import { loadCreator, toVenture } from '../ventures/service';
@@ -93,6 +93,55 @@ async function closeFundingIn(
 // ------------------------------------------------------------------------------------------------
 // Investing
 
+/** The one statement of an investment: the `place_investment` function (migration
+ * 20261125071209_invest_function.sql) does the rules, the locks, the ledger writes and the
+ * idempotency record in one transaction. Sent as a named prepared statement, outside any BEGIN. */
+export const PLACE_INVESTMENT = {
+  name: 'place_investment',
+  text: 'SELECT status_code, body, replayed, funded, error_code, error_cents FROM place_investment($1, $2, $3, $4, $5, $6)',
+};
+
+interface PlacedInvestment {
+  status_code: number | null;
+  body: { message: string; data: Investment } | null;
+  replayed: boolean;
+  funded: boolean;
+  error_code: ErrorCode | null;
+  /** The amount the refusal's text names (minimum, maximum, what is left), in cents; int8 as text. */
+  error_cents: string | null;
+}
+
+/** The function's refusal as the contract's answer (the same status, code, params and fields as
+ * checkInvestment's RuleError gave when the rules ran here). */
+export function refusalOf(code: ErrorCode, cents: string | null): HttpError {
+  if (code === 'investment.not_open') return new HttpError(409, code);
+  if (AMOUNT_REFUSALS.has(code)) {
+    const refused: RuleError = {
+      code,
+      ...(cents !== null && { params: { amount: centsToEuros(BigInt(cents)) } }),
+      field: 'amount',
+    };
+    return new HttpError(400, code, { params: refused.params, fields: { amount: refused } });
+  }
+  const status = REFUSAL_STATUS[code];
+  if (status === undefined) throw new Error(`place_investment answered an unknown code: ${code}`);
+  return new HttpError(status, code);
+}
+
+const AMOUNT_REFUSALS = new Set<ErrorCode>([
+  'investment.below_minimum',
+  'investment.above_maximum',
+  'investment.left_to_fund',
+  'investment.insufficient_balance',
+]);
+const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
+  'auth.deactivated': 403,
+  'investment.not_verified': 403,
+  'venture.not_found': 404,
+  'idempotency.in_progress': 409,
+  'idempotency.key_reused': 422,
+};
+
 export async function invest(
   ctx: AppContext,
   auth: SessionContext,
@@ -102,89 +151,22 @@ export async function invest(
   // An id that is not a UUID names no venture: 404 like any venture the caller cannot see.
   if (!isUuid(body.ventureId)) throw new HttpError(404, 'venture.not_found');
   const amountCents = eurosToCents(body.amount)!;
-  const now = ctx.now();
-  let fundedNow = false;
-  const answer = await ctx.db.transaction(async (tx) =>
-    once(
-      tx,
-      { userId: auth.user.id, scope: 'invest', key: idempotencyKey, request: body, now },
-      async (ledgerKey) => {
-        const [user] = await tx
-          .select({ role: users.role, isActive: users.isActive, kycStatus: users.kycStatus })
-          .from(users)
-          .where(eq(users.id, auth.user.id));
-        if (!user?.isActive) throw new HttpError(403, 'auth.deactivated');
-        if (user.role !== 'user' || user.kycStatus !== 'complete')
-          throw new HttpError(403, 'investment.not_verified');
-
-        // Locks in the fixed order: the venture, then the investor's account (then escrow, external).
-        const venture = await lockVenture(tx, body.ventureId);
-        const account = await userAccountId(tx, auth.user.id);
-        const balance = await lockAccount(tx, account);
-
-        // The rules the invest dialog shows too (src-shared/rules/invest.ts), on the locked rows.
-        const refused = checkInvestment({
-          venture,
-          terms: venture,
-          amountCents,
-          balanceCents: balance,
-          now,
-        });
-        if (refused)
-          throw new HttpError(refused.code === 'investment.not_open' ? 409 : 400, refused.code, {
-            params: refused.params,
-            ...(refused.field ? { fields: { [refused.field]: refused } } : {}),
-          });
-
-        const escrow = await escrowAccountId(tx, venture.id);
-        const transactionId = await postTransaction(tx, {
-          kind: 'investment',
-          createdBy: auth.user.id,
-          ventureId: venture.id,
-          idempotencyKey: ledgerKey,
-          entries: [
-            { accountId: account, amountCents: -amountCents },
-            { accountId: escrow, amountCents },
-          ],
-          at: now,
-        });
-        const [row] = await tx
-          .insert(investments)
-          .values({
-            ventureId: venture.id,
-            userId: auth.user.id,
-            amountCents,
-            totalExpectedReturnCents: expectedReturnCents(
-              amountCents,
-              venture.expectedReturn,
-              venture.investmentPeriod,
-            ),
-            ledgerTransactionId: transactionId,
-            investmentDate: now,
-            updatedAt: now,
-          })
-          .returning();
-        const [updated] = await tx
-          .update(ventures)
-          .set({ amountFundedCents: sql`${ventures.amountFundedCents} + ${amountCents}`, updatedAt: now })
-          .where(eq(ventures.id, venture.id))
-          .returning();
-        let status: InvestmentStatus = 'invested';
-        if (updated!.amountFundedCents === updated!.targetAmountCents) {
-          await closeFundingIn(ctx, tx, updated!, null);
-          fundedNow = true;
-          status = 'completed';
-        }
-        return {
-          statusCode: 201,
-          body: { message: 'Investment successful!', data: toInvestment({ ...row!, status }, venture) },
-        };
-      },
-    ),
-  );
-  if (fundedNow) publicTotals(ctx).clear();
+  const { rows } = await ctx.pool.query<PlacedInvestment>({
+    ...PLACE_INVESTMENT,
+    values: [
+      auth.user.id,
+      body.ventureId,
+      amountCents.toString(),
+      ctx.now(),
+      idempotencyKey ?? null,
+      idempotencyKey === undefined ? null : hashRequest(body),
+    ],
+  });
+  const placed = rows[0]!;
+  if (placed.error_code !== null) throw refusalOf(placed.error_code, placed.error_cents);
+  if (placed.funded) publicTotals(ctx).clear();
   clearStatistics(ctx);
-  return answer;
+  return { statusCode: placed.status_code!, body: placed.body!, replayed: placed.replayed };
 }
 
 /** The investor's investments, newest first (the `limit` newest when given). */

@@ -26,7 +26,9 @@ export class UnbalancedTransactionError extends Error {}
  * Writes one ledger transaction. Must run inside a database transaction; the `ledger_entries_apply`
  * trigger moves each account's balance (its CHECK refuses a negative user balance) and a deferred
  * trigger re-checks the zero sum at commit. Entries are applied in the order given, which is the
- * order their account rows are locked in.
+ * order their account rows are locked in. An investment's transaction is written by the
+ * `place_investment` SQL function instead (one statement per investment, issue 16), with the
+ * same rows and the same entry order (investor, then escrow; escrow, then external at the target).
  */
 export async function postTransaction(tx: DbOrTx, input: TransactionInput): Promise<string> {
   if (input.entries.length < 2)

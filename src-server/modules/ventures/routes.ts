@@ -38,6 +38,7 @@ import { publicTotals } from './count-cache';
 import { clearStatistics } from '../statistics/service';
 import { fileField } from '../../lib/multipart';
 import { idParam } from '../../lib/params';
+import { fastSuccessSerializer } from '../../lib/fast-serializer';
 
 const idParams = idParam('ventureId', 'venture.not_found');
 const imagesResponse = z.object({ message: z.string(), images: z.array(z.string()) });
@@ -70,6 +71,8 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: publicVentureListQuerySchema,
           response: responses({ 200: publicVentureListResponseSchema }, 400),
         },
+        // The hot public list: its page written by fast-json-stringify from the same schema.
+        serializerCompiler: fastSuccessSerializer(200, publicVentureListResponseSchema),
       },
       async (request) => {
         const { rows, total } = await listPublicVentures(

@@ -1,0 +1,4 @@
+-- The public default-order index also carries the columns of the other spec 9 filters, so the total
+-- of a filter set is an index-only scan of it (README, "Performance").
+DROP INDEX "ventures_public_created_at_id_idx";--> statement-breakpoint
+CREATE INDEX "ventures_public_created_at_id_idx" ON "ventures" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"venture_type","lifecycle_status","risk_level","is_convertible","country","min_investment_cents","expected_return","closing_date") WHERE "ventures"."admin_status" = 'approved' AND "ventures"."visibility" = 'public' AND NOT "ventures"."is_deleted";
