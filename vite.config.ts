@@ -1,11 +1,9 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompressDir } from './scripts/precompress.mjs';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -52,27 +50,15 @@ export function backofficeFallback(): Plugin {
   };
 }
 
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|ico|webmanifest)$/;
-
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the build that is at least
- * 1 KiB, kept only when smaller; the server sends them with @fastify/static's `preCompressed`
- * (src-server/plugins/web.ts), so nothing is compressed per request.
+ * 1 KiB, kept only when smaller (scripts/precompress.mjs); the server sends them with
+ * @fastify/static's `preCompressed` (src-server/plugins/web.ts), so nothing is compressed per
+ * request. With PRECOMPRESS=gzip (`npm start`) only the gzip copies are written here, and the
+ * Brotli ones in the background once the server listens.
  */
 export function precompress(): Plugin {
-  const brotli = promisify(brotliCompress);
-  const gz = promisify(gzip);
   let outDir = 'dist/web';
-  async function files(dir: string): Promise<string[]> {
-    const entries = await readdir(dir, { withFileTypes: true });
-    const nested = await Promise.all(
-      entries.map((entry) => {
-        const path = join(dir, entry.name);
-        return entry.isDirectory() ? files(path) : Promise.resolve(COMPRESSIBLE.test(path) ? [path] : []);
-      }),
-    );
-    return nested.flat();
-  }
   return {
     name: 'afrivest:precompress',
     apply: 'build',
@@ -80,21 +66,7 @@ export function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      for (const path of await files(outDir)) {
-        if ((await stat(path)).size < 1024) continue;
-        const source = await readFile(path);
-        const [br, gzipped] = await Promise.all([
-          brotli(source, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: 11,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: source.length,
-            },
-          }),
-          gz(source, { level: 9 }),
-        ]);
-        if (br.length < source.length) await writeFile(`${path}.br`, br);
-        if (gzipped.length < source.length) await writeFile(`${path}.gz`, gzipped);
-      }
+      await precompressDir(outDir, { brotli: process.env.PRECOMPRESS !== 'gzip' });
     },
   };
 }

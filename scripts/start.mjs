@@ -1,58 +1,78 @@
-// `npm start`: builds whatever is missing or older than its sources, then runs the server.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: reuses each build whose sources did not change (the stamps of scripts/build-stamp.mjs),
+// rebuilds the others, and runs the server. On a first start the steps overlap: Vite builds the web
+// entries in a child process while the server is bundled (esbuild, a second) and starts
+// (PostgreSQL's initdb, migrations, the demo seed); the server listens once the web build is done.
+// That build writes the gzip copies of the web files; the Brotli ones (quality 11, the slowest part)
+// are written in the background after the server listens, at a low priority, and are sent from
+// the moment each is complete.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
-
-const root = new URL('..', import.meta.url).pathname;
-
-function newestMtime(paths) {
-  let newest = 0;
-  const visit = (p) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      for (const name of readdirSync(p)) if (name !== 'node_modules') visit(join(p, name));
-    } else if (s.mtimeMs > newest) newest = s.mtimeMs;
-  };
-  for (const p of paths) visit(join(root, p));
-  return newest;
-}
-
-function mtime(path) {
-  const p = join(root, path);
-  return existsSync(p) ? statSync(p).mtimeMs : 0;
-}
-
-function run(script, ...args) {
-  const result = spawnSync('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
-const config = ['package.json', 'package-lock.json', 'tsconfig.json'];
-const webSources = [
-  'src-public',
-  'src-backoffice',
-  'src-shared',
-  'public',
-  'index.html',
-  'backoffice.html',
-  'vite.config.ts',
-  ...config,
-];
-const serverSources = ['src-server', 'src-shared', 'scripts/build-server.mjs', ...config];
-
-if (mtime('dist/web/backoffice.html') < newestMtime(webSources)) {
-  console.log('Building the web entries (first start, or sources changed)...');
-  run('build:web', '--logLevel', 'warn');
-}
-if (mtime('dist/server/server.mjs') < newestMtime(serverSources)) {
-  console.log('Building the server...');
-  run('build:server');
-}
+import { isFresh, root } from './build-stamp.mjs';
+import { DONE_MARKER } from './precompress.mjs';
 
 process.env.NODE_ENV ??= 'production';
-await import(join(root, 'dist/server/server.mjs'));
+const ms = (since) => Math.round(performance.now() - since);
+const timings = {};
+
+const children = new Set();
+const track = (child) => {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+};
+// The server leaves with process.exit(): a build or compression still running goes with it.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGTERM');
+});
+
+// A signal while the server is being bundled (main() has its own handlers from its first moment).
+const stopBuilding = () => process.exit(1);
+process.once('SIGINT', stopBuilding);
+process.once('SIGTERM', stopBuilding);
+
+let begun = performance.now();
+const webFresh = isFresh('web');
+const serverFresh = isFresh('server');
+timings.checkBuildsMs = ms(begun);
+
+let webReady;
+if (!webFresh) {
+  console.log('Building the web entries (first start, or sources changed) while the server starts...');
+  const { buildWeb } = await import('./build-web.mjs');
+  const webBegun = performance.now();
+  webReady = buildWeb({ args: ['--logLevel', 'warn'], env: { PRECOMPRESS: 'gzip' }, onChild: track }).then(
+    () => {
+      timings.webBuildMs = ms(webBegun);
+    },
+  );
+  // Awaited by the server; a failure ends the start there (with Vite's own message above it).
+  webReady.catch(() => undefined);
+}
+if (!serverFresh) {
+  console.log('Building the server...');
+  begun = performance.now();
+  const { buildServer } = await import('./build-server.mjs');
+  await buildServer();
+  timings.serverBuildMs = ms(begun);
+}
+
+const { main } = await import(join(root, 'dist/server/main.mjs'));
+process.off('SIGINT', stopBuilding);
+process.off('SIGTERM', stopBuilding);
+await main({ webReady });
+
+const webDir = join(root, 'dist/web');
+if (existsSync(join(webDir, 'index.html')) && !existsSync(join(webDir, DONE_MARKER))) {
+  const child = spawn(process.execPath, [join(root, 'scripts/precompress.mjs'), webDir, '--brotli'], {
+    stdio: 'ignore',
+  });
+  try {
+    setPriority(child.pid, 19);
+  } catch {
+    // not allowed here: it runs at the normal priority
+  }
+  track(child);
+  timings.brotli = 'in the background';
+}
+console.log(JSON.stringify({ level: 30, time: Date.now(), msg: 'npm start: builds', ...timings }));

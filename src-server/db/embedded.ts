@@ -4,7 +4,7 @@
  * the package's class so that shutdown stays ours (its exit hook would stop the database while
  * requests are still in flight) and so that a failure can say why.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -19,11 +19,13 @@ import {
 import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import pg from 'pg';
+import { promisify } from 'node:util';
 
 export interface EmbeddedPostgres {
   url: string;
   port: number;
+  /** How long this start took: initdb (a new cluster only) and the server's own start, in ms. */
+  timings: { initdbMs?: number; startMs: number };
   stop(): Promise<void>;
 }
 
@@ -161,6 +163,17 @@ async function stopOrphan(dir: string, log: (m: string) => void): Promise<void> 
   }
 }
 
+/**
+ * The URL of the cluster in `dir` once it listens on `port`, or undefined before its first start
+ * (no password yet): a start that knows it can build its app while PostgreSQL starts.
+ */
+export function embeddedUrl(dir: string, port: number, database: string): string | undefined {
+  const passwordFile = join(dir, '..', '.pg-password');
+  if (!existsSync(join(dir, 'PG_VERSION')) || !existsSync(passwordFile)) return undefined;
+  const password = readFileSync(passwordFile, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
   const { dir } = options;
@@ -177,7 +190,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     chmodSync(dir, 0o700);
   }
 
+  let initdbMs: number | undefined;
   if (!existsSync(join(dir, 'PG_VERSION'))) {
+    const initdbStarted = performance.now();
     const password = randomBytes(24).toString('base64url');
     writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
     const pwfile = join(dir, '..', `.initdb-pw-${process.pid}`);
@@ -185,7 +200,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (owner) chownSync(pwfile, owner.uid, owner.gid);
     log(`Creating a new PostgreSQL cluster in ${dir}`);
     try {
-      execFileSync(
+      // Asynchronous, so that the process can load its modules and draw the demo pictures meanwhile.
+      await promisify(execFile)(
         bin.initdb,
         [
           `--pgdata=${dir}`,
@@ -195,16 +211,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
           '--encoding=UTF8',
           '--locale=C',
         ],
-        { ...spawnIds, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+        { ...spawnIds, env: { ...process.env, LC_ALL: 'C' } },
       );
     } catch (error) {
-      const stderr = String((error as { stderr?: Buffer }).stderr ?? '');
+      const stderr = String((error as { stderr?: string }).stderr ?? '');
       throw new EmbeddedPostgresError(
         `initdb failed in ${dir}: ${stderr.trim() || (error as Error).message}`,
       );
     } finally {
       rmSync(pwfile, { force: true });
     }
+    initdbMs = Math.round(performance.now() - initdbStarted);
   } else {
     await stopOrphan(dir, log);
   }
@@ -213,6 +230,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
 
+  const started = performance.now();
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     bin.postgres,
@@ -272,6 +290,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   });
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${options.database}`;
+  // Loaded here rather than at the top, so that a start spawns PostgreSQL before loading the driver.
+  const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: url.replace(/\/[^/]*$/, '/postgres') });
   await admin.connect();
   try {
@@ -282,10 +302,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     await admin.end();
   }
 
+  const startMs = Math.round(performance.now() - started);
+
   let stopping: Promise<void> | undefined;
   return {
     url,
     port,
+    timings: { ...(initdbMs === undefined ? {} : { initdbMs }), startMs },
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

@@ -440,6 +440,30 @@ function longDescription(v: DemoVenture): string {
   );
 }
 
+/** The seed of venture number `index`'s picture number `k` (the same pictures on every run). */
+const pictureSeed = (index: number, k: number) => index * 10 + k + 1;
+
+/** The demo pictures, each drawn once per process (sharp works on its own threads). */
+const demoPictures = new Map<number, Promise<Buffer>>();
+function demoPicture(seed: number): Promise<Buffer> {
+  let picture = demoPictures.get(seed);
+  if (!picture) {
+    picture = drawDemoImage(seed);
+    demoPictures.set(seed, picture);
+  }
+  return picture;
+}
+
+/**
+ * Starts drawing every demo picture now: a first start calls it while PostgreSQL creates its
+ * cluster, so that the seed finds them drawn. A failure shows when the seed writes the picture.
+ */
+export function predrawDemoPictures(): void {
+  for (const [i, v] of VENTURES.entries()) {
+    for (let k = 0; k < v.images; k++) demoPicture(pictureSeed(i, k)).catch(() => undefined);
+  }
+}
+
 /** True when the database has no users yet (the demo data goes only into an empty database). */
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
@@ -453,6 +477,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date }): Promise<DemoLogin[]> {
   const now = options.now ?? new Date();
+  predrawDemoPictures();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const pictures: { ventureId: string; files: { name: string; seed: number }[] }[] = [];
@@ -559,7 +584,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
       if (v.images > 0) {
         const files = Array.from({ length: v.images }, (_, k) => ({
           name: `demo-${k + 1}.jpg`,
-          seed: i * 10 + k + 1,
+          seed: pictureSeed(i, k),
         }));
         pictures.push({ ventureId, files });
         await tx
@@ -651,11 +676,15 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
     for (const step of steps) await step.post();
   });
 
-  for (const { ventureId, files } of pictures) {
-    const dir = join(options.uploadsDir, 'ventures', ventureId);
-    await mkdir(dir, { recursive: true });
-    for (const file of files) await writeFile(join(dir, file.name), await drawDemoImage(file.seed));
-  }
+  await Promise.all(
+    pictures.map(async ({ ventureId, files }) => {
+      const dir = join(options.uploadsDir, 'ventures', ventureId);
+      await mkdir(dir, { recursive: true });
+      await Promise.all(
+        files.map(async (file) => writeFile(join(dir, file.name), await demoPicture(file.seed))),
+      );
+    }),
+  );
 
   return PEOPLE.map((p) => ({
     role: p.role ?? 'user',

@@ -1,0 +1,265 @@
+/**
+ * Process concerns only: read the configuration, start the database (embedded unless DATABASE_URL
+ * is set), migrate, seed the demo on an empty embedded database, listen, and shut down gracefully.
+ *
+ * The steps run side by side where they can: PostgreSQL starts (and on a first start creates its
+ * cluster while the demo pictures are drawn) as the heavy modules load; the migrations and the demo
+ * seed run beside pg-boss's own start and the building of the Fastify app. `npm start`
+ * (scripts/start.mjs) calls main() while the web entries are still being built and passes that build
+ * as `webReady`: the server listens once it is done. The Ready line lists how long each step took.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig, urlHost, type Config } from './config';
+import {
+  EmbeddedPostgresError,
+  embeddedUrl,
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './db/embedded';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { resolveKycKey } from './modules/kyc/crypto';
+import type { Database } from './db/client';
+import type { Jobs } from './plugins/jobs';
+
+const SHUTDOWN_TIMEOUT_MS = 20_000;
+
+/** Thrown between start-up steps when a signal asked the server to stop. */
+class StartStopped extends Error {}
+
+export interface MainOptions {
+  /** Settles when the web entries are built (dist/web); the app is built and listens after it. */
+  webReady?: Promise<unknown>;
+}
+
+export async function main(options: MainOptions = {}): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+    // Identity documents' key: configured, or kept in DATA_DIR with the embedded database.
+    config = { ...config, kycEncryptionKey: resolveKycKey(config) };
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel });
+  const started = performance.now();
+  // How long each step took (ms), for the Ready line and `npm run bench:start`.
+  const steps: Record<string, number> = {};
+  const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const begun = performance.now();
+    try {
+      return await step();
+    } finally {
+      steps[name] = Math.round(performance.now() - begun);
+    }
+  };
+
+  let releaseLock: (() => void) | undefined;
+  let embeddedStart: Promise<EmbeddedPostgres> | undefined;
+  let embedded: EmbeddedPostgres | undefined;
+  let database: Database | undefined;
+  let jobs: Jobs | undefined;
+  const cleanUp = async () => {
+    await jobs?.stop().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    // A PostgreSQL still starting when another step failed is stopped once it has started.
+    const pgServer = embedded ?? (await embeddedStart?.catch(() => undefined));
+    await pgServer?.stop().catch(() => undefined);
+    releaseLock?.();
+  };
+
+  // Signals are handled from the first moment: one during start-up stops after the step in hand
+  // (initdb, migrations, demo data), so that the embedded PostgreSQL is never left running.
+  let stopRequested: string | undefined;
+  let stopNow: (error: Error) => void = () => undefined;
+  // Rejects at a signal: a wait that may be abandoned safely (for the web build) races it.
+  const stopSignal = new Promise<never>((_resolve, reject) => (stopNow = reject));
+  stopSignal.catch(() => undefined);
+  let shutdown = (signal: string) => {
+    if (stopRequested) {
+      logger.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopRequested = signal;
+    logger.info(`${signal} while starting: stopping after the current step`);
+    stopNow(new StartStopped());
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const checkpoint = () => {
+    if (stopRequested) throw new StartStopped();
+  };
+
+  // Settled promises that are awaited later must not count as unhandled meanwhile.
+  const later = <T>(promise: Promise<T>): Promise<T> => {
+    promise.catch(() => undefined);
+    return promise;
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    let newCluster = false;
+    if (!databaseUrl) {
+      releaseLock = lockDataDir(config.dataDir);
+      const dir = join(config.dataDir, 'pg');
+      newCluster = !existsSync(join(dir, 'PG_VERSION'));
+      const port = await freePort();
+      // Known before PostgreSQL listens (not on a first start: initdb makes the password).
+      databaseUrl = embeddedUrl(dir, port, 'platform');
+      embeddedStart = later(
+        startEmbeddedPostgres({ dir, database: 'platform', port, log: (message) => logger.info(message) }),
+      );
+    }
+    const webReady = options.webReady ? later(options.webReady) : undefined;
+
+    // The heavy modules load while PostgreSQL starts.
+    const load = performance.now();
+    const startup = await import('./startup');
+    steps.loadModules = Math.round(performance.now() - load);
+    const seedDemo = !config.databaseUrl && config.seedDemo;
+    if (newCluster && seedDemo) startup.predrawDemoPictures();
+
+    const postgresReady = later(
+      (async () => {
+        if (!embeddedStart) return;
+        const waited = performance.now();
+        try {
+          embedded = await embeddedStart;
+        } finally {
+          steps.waitForPostgres = Math.round(performance.now() - waited);
+        }
+        Object.assign(steps, embedded.timings);
+        logger.info({ port: embedded.port, dir: join(config.dataDir, 'pg') }, 'embedded PostgreSQL started');
+      })(),
+    );
+    if (!databaseUrl) {
+      await postgresReady;
+      databaseUrl = embedded!.url;
+    }
+    checkpoint();
+    const connectionString = databaseUrl;
+    // The pools connect on first use: the app can be built before PostgreSQL listens.
+    const db = startup.createDatabase(connectionString, {
+      onError: (err) => logger.warn({ err }, 'idle database connection lost'),
+    });
+    database = db;
+    jobs = new startup.Jobs({ connectionString, log: logger });
+    const queue = jobs;
+    const mailer = new startup.Mailer({
+      jobs: queue,
+      dataDir: config.dataDir,
+      smtpUrl: config.smtpUrl,
+      publicUrl: config.publicUrl,
+      log: logger,
+    });
+    const appContext = { config, db: db.db, pool: db.pool, mailer, now: () => new Date() };
+
+    // Side by side: the app's routes; the schema and the demo data; pg-boss's start (its own schema)
+    // and the e-mail queue.
+    const appBuilt = later(
+      (async () => {
+        if (webReady) await timed('waitForWebBuild', () => webReady);
+        return timed('buildApp', () => startup.buildApp(appContext, { loggerInstance: logger }));
+      })(),
+    );
+    let demoLines: string[] = [];
+    const schemaAndData = later(
+      (async () => {
+        await postgresReady;
+        checkpoint();
+        await timed('migrate', () => startup.runMigrations(db));
+        checkpoint();
+        if (!seedDemo) return;
+        if (!(await timed('seedCheck', () => startup.isEmpty(db.db)))) return;
+        const logins = await timed('seed', () =>
+          startup.seedDemoData(db.db, { dataDir: config.dataDir, kycKey: config.kycEncryptionKey! }),
+        );
+        demoLines = startup.demoLoginLines(logins);
+        logger.info(
+          { logins: logins.map(({ role, email }) => ({ role, email })), password: startup.DEMO_PASSWORD },
+          'Demo data created',
+        );
+      })(),
+    );
+    const queueStarted = later(
+      (async () => {
+        await postgresReady;
+        await timed('jobs', () => queue.start());
+        await timed('mailQueue', () => mailer.start({ work: true }));
+      })(),
+    );
+
+    await Promise.all([schemaAndData, queueStarted]);
+    checkpoint();
+    // After the mail queue (pg-boss creating two queues at once can deadlock) and the schema (the
+    // jobs read it).
+    await timed('schedules', () => startup.scheduleRecurringJobs(queue, appContext));
+    const app = await Promise.race([appBuilt, stopSignal]);
+    checkpoint();
+    await timed('listen', () => app.listen({ port: config.port, host: config.host }));
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${urlHost(config.host)}:${port}`;
+    logger.info(
+      {
+        startupMs: Math.round(performance.now() - started),
+        // From the process's start, module loading included.
+        sinceProcessStartMs: Math.round(performance.now()),
+        steps,
+      },
+      `Ready: ${url} (back office at /admin and /corporate, API docs at /api/docs)`,
+    );
+    if (process.stdout.isTTY) {
+      // A plain summary for the person at the terminal; the JSON lines above are for log tools.
+      const demo = demoLines.length
+        ? `\nDemo data created. Demo logins:\n${demoLines.join('\n')}\n`
+        : '\nDemo logins are listed in README.md (password demo-password-2026).\n';
+      process.stdout.write(
+        `\n  Public site   ${url}/\n  Back office   ${url}/admin  and  ${url}/corporate\n  API docs      ${url}/api/docs\n${demo}\n`,
+      );
+    }
+
+    let shuttingDown = false;
+    shutdown = (signal: string) => {
+      if (shuttingDown) {
+        logger.warn(`${signal} again: exiting now`);
+        process.exit(1);
+      }
+      shuttingDown = true;
+      logger.info(`${signal}: finishing requests in flight, then stopping`);
+      const timer = setTimeout(() => {
+        logger.error('shutdown took too long: exiting');
+        process.exit(1);
+      }, SHUTDOWN_TIMEOUT_MS);
+      timer.unref();
+      void app
+        .close()
+        .then(cleanUp)
+        .then(() => {
+          logger.info('stopped');
+          process.exit(0);
+        });
+    };
+    // A signal that came while listening started.
+    if (stopRequested) shutdown(stopRequested);
+  } catch (error) {
+    await cleanUp();
+    // A step cut short by the signal itself (Ctrl-C also reaches initdb) is a stop, not a failure.
+    if (error instanceof StartStopped || stopRequested) {
+      logger.info('stopped');
+      process.exit(0);
+    }
+    if (error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
+      logger.fatal(error.message);
+    } else {
+      logger.fatal({ err: error }, `could not start: ${(error as Error).message}`);
+    }
+    process.exit(1);
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The heavy half of a server start (Fastify and its plugins, Drizzle, pg-boss, the mailer, the demo
+ * seed), loaded by main.ts with a dynamic import once it has set PostgreSQL starting, so that loading
+ * these modules and PostgreSQL's own start happen side by side.
+ */
+export { buildApp } from './app';
+export { createDatabase, runMigrations } from './db/client';
+export { DEMO_PASSWORD, isEmpty, predrawDemoPictures } from './db/seed/demo';
+export { demoLoginLines, seedDemoData } from './db/seed/run';
+export { scheduleRecurringJobs } from './jobs';
+export { Mailer } from './modules/mail/service';
+export { Jobs } from './plugins/jobs';
