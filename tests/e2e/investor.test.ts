@@ -480,7 +480,10 @@ describe("the investor's side in Chromium", () => {
     });
     contexts.push(member);
     const memberPage = await member.newPage();
+    // The pages this issue changed also get axe at this width (the media, the banner, the tabs).
+    const withAxe = new Set(['/', '/about-us', '/terms-and-conditions', '/help', '/user/verification']);
     const wide: string[] = [];
+    const violations: string[] = [];
     for (const [page, paths] of [
       [visitor.page, signedOut],
       [memberPage, signedIn],
@@ -489,11 +492,13 @@ describe("the investor's side in Chromium", () => {
         await goto(page, path);
         const width = await scrollWidth(page);
         if (width > VIEWPORTS.phone.width + 1) wide.push(`${path}: ${width} px`);
+        if (withAxe.has(path)) violations.push(...(await axeViolations(page, `${path} at 390`)));
       }
     }
     console.log(
-      `Public pages checked at 390 px: ${signedOut.length} signed out, ${signedIn.length} signed in`,
+      `Public pages checked at 390 px: ${signedOut.length} signed out, ${signedIn.length} signed in; axe on ${withAxe.size}: ${violations.length} violations`,
     );
     expect(wide, 'pages wider than 390 px').toEqual([]);
+    expect(violations).toEqual([]);
   }, 180_000);
 });

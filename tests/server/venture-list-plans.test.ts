@@ -108,8 +108,9 @@ describe('the public list on 40,000 ventures: every spec 9 filter reads an index
     ['expectedReturn=15', [BY_DEFAULT_ORDER]],
     ['expectedReturn=50', ['Index Scan ventures_public_expectedReturn_idx']],
     ['closingIn=7d', [BY_DEFAULT_ORDER, 'Index Scan ventures_public_closingDate_idx']],
-    ['search=tag42', [BY_DEFAULT_ORDER]],
-    ['search=venture%2012345', ['Bitmap Index Scan ventures_search_text_idx']],
+    // A search term's frequency is a guess of the planner's: either index, never the whole table.
+    ['search=tag42', [BY_DEFAULT_ORDER, 'Bitmap Index Scan ventures_search_text_idx']],
+    ['search=venture%2012345', ['Bitmap Index Scan ventures_search_text_idx', BY_DEFAULT_ORDER]],
     ['sortBy=createdAt&order=asc', ['Index Scan Backward ventures_public_created_at_id_idx']],
     ['sortBy=closingDate&order=asc', ['Index Scan ventures_public_closingDate_idx']],
     ['sortBy=expectedReturn&order=desc', ['Index Scan Backward ventures_public_expectedReturn_idx']],
