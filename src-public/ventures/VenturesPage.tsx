@@ -68,16 +68,30 @@ export function VenturesPage() {
   // Paging scrolls to the top of the list (the page buttons sit below it) and moves the focus there,
   // so keyboard and screen reader users continue with the new page's first card.
   const resultsRef = useRef<HTMLElement>(null);
-  const goToPage = (page: number) => {
-    if (!navigateTo({ ...filtersFromSearchParams(latestParams.current), page })) return;
+  const scrollToResults = () => {
     const results = resultsRef.current;
     if (!results) return;
     const reduceMotion =
       typeof window.matchMedia === 'function' &&
       window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    results.focus({ preventScroll: true });
     results.scrollIntoView?.({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
   };
+  // The scroll starts at the click and is made again once the new page is on screen: the page's
+  // height changes when its cards replace the old ones (a shorter last page), which can end or
+  // cut short a smooth scroll started before.
+  const scrollWhenShown = useRef(false);
+  const goToPage = (page: number) => {
+    if (!navigateTo({ ...filtersFromSearchParams(latestParams.current), page })) return;
+    resultsRef.current?.focus({ preventScroll: true });
+    scrollWhenShown.current = true;
+    scrollToResults();
+  };
+  const shownPage = !isPending && !updating ? data : undefined;
+  useEffect(() => {
+    if (!shownPage || !scrollWhenShown.current) return;
+    scrollWhenShown.current = false;
+    scrollToResults();
+  }, [shownPage]);
 
   // A page beyond the last one (an old link after ventures closed) moves to the last page.
   const lastPage = !isPending && !isError && !updating && data && data.total > 0 ? data.totalPages : null;

@@ -25,11 +25,34 @@ export function field(page: Page, label: string) {
   return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
 }
 
-/** A MUI select (react-admin SelectInput): opens it by its label and picks the option. */
-export async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
+/**
+ * A MUI select (react-admin SelectInput): opens it by its label and picks the option. A re-render
+ * while the menu opens (react-admin refreshing the record under a busy machine) can close the menu
+ * and detach the option being clicked, so it opens the menu again until the select shows the choice
+ * (`shows`: the text the select then displays).
+ */
+export async function chooseOption(
+  page: Page,
+  label: string,
+  option: string,
+  shows: string | RegExp = option,
+) {
+  const select = page.getByRole('combobox', { name: new RegExp(`^${label}`) });
+  const deadline = Date.now() + 60_000;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await page.getByRole('listbox').isVisible())) await select.click({ timeout: 10_000 });
+      await page.getByRole('option', { name: option, exact: true }).click({ timeout: 10_000 });
+      await page.getByRole('listbox').waitFor({ state: 'detached', timeout: 10_000 });
+      const now = (await select.innerText()).replace(/\u200b/g, '').trim();
+      if (typeof shows === 'string' ? now === shows : shows.test(now)) return;
+    } catch (error) {
+      if (Date.now() > deadline)
+        throw new Error(`could not choose '${option}' in '${label}' (${attempt} tries): ${String(error)}`);
+    }
+    if (Date.now() > deadline) throw new Error(`'${label}' does not show '${option}' after ${attempt} tries`);
+    await page.keyboard.press('Escape').catch(() => undefined);
+  }
 }
 
 /** Waits until the page has stopped loading: network idle, no progress indicator or skeleton. */
