@@ -1,0 +1,129 @@
+// `npm test`: every check and test on a 2-core machine in as little wall time as the cores allow.
+//
+//   1. the production build (the browser journeys run against it), once;
+//   2. the checks lane: lint and format side by side, then typecheck beside the server suite, then
+//      the jsdom tests;
+//   3. meanwhile the browser journeys, one test file per vitest process, longest first: one at a
+//      time while the checks lane runs (it keeps both cores busy), two at a time once it is done
+//      (one journey alone leaves a core waiting on pages, servers and argon2).
+//
+// Each line of output carries its command's name; the closing lines say which commands failed and
+// how many journey tests passed and failed. Exits non-zero when anything failed.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const started = Date.now();
+const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
+
+/** Runs a shell command with prefixed output; resolves to { code, output }. */
+function run(name, command, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    const prefix = (stream, out) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        output += chunk.toString();
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) out.write(`[${name}] ${line}\n`);
+      });
+      stream.on('end', () => {
+        if (rest) out.write(`[${name}] ${rest}\n`);
+      });
+    };
+    prefix(child.stdout, process.stdout);
+    prefix(child.stderr, process.stderr);
+    child.on('close', (code, signal) => {
+      console.log(
+        `[${name}] ${code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} at ${seconds()} s`,
+      );
+      resolve({ name, code: code ?? 1, output });
+    });
+  });
+}
+
+const results = [];
+
+// 1. The build, once (E2E_SKIP_BUILD=1 then keeps each journey's global setup from building again).
+const build = await run('build', 'npm run -s build', { NODE_ENV: 'production' });
+results.push(build);
+
+// The journeys, longest first (measured: each file's share of the lane).
+const ORDER = ['investor', 'admin', 'corporate', 'smoke', 'ventures', 'kyc', 'invest', 'accounts'];
+const files = readdirSync(join(root, 'tests/e2e'))
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => file.replace(/\.test\.ts$/, ''))
+  .sort((a, b) => {
+    const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+    return rank(a) - rank(b) || a.localeCompare(b);
+  });
+
+let checksDone = false;
+const checks = (async () => {
+  const lane = async (...commands) => {
+    const done = await Promise.all(commands.map(([name, command, env]) => run(name, command, env)));
+    results.push(...done);
+    return done.every((r) => r.code === 0);
+  };
+  try {
+    if (build.code !== 0) return;
+    if (!(await lane(['lint', 'npm run -s lint'], ['format', 'npm run -s format:check']))) return;
+    if (!(await lane(['typecheck', 'npm run -s typecheck'], ['server', 'npm run -s test:server']))) return;
+    await lane(['web', 'npm run -s test:web -- --maxWorkers=1']);
+  } finally {
+    checksDone = true;
+  }
+})();
+
+const journeys = (async () => {
+  if (build.code !== 0) return;
+  const queue = [...files];
+  let running = 0;
+  await new Promise((resolve) => {
+    const next = () => {
+      if (queue.length === 0 && running === 0) return resolve(undefined);
+      while (queue.length > 0 && running < (checksDone ? 2 : 1)) {
+        const file = queue.shift();
+        running++;
+        void run(`e2e ${file}`, `npx vitest run --project e2e tests/e2e/${file}.test.ts`, {
+          E2E_SKIP_BUILD: '1',
+          E2E_SCREENSHOTS: process.env.E2E_SCREENSHOTS ?? '0',
+        }).then((result) => {
+          results.push(result);
+          running--;
+          next();
+        });
+      }
+    };
+    next();
+    // The checks lane ending frees a core for a second journey.
+    void checks.then(next);
+  });
+})();
+
+await Promise.all([checks, journeys]);
+
+// Vitest's summary line of each journey file: "Tests  12 passed | 1 failed (13)".
+let passed = 0;
+let failed = 0;
+for (const result of results.filter((r) => r.name.startsWith('e2e '))) {
+  // eslint-disable-next-line no-control-regex
+  const summary = result.output.replace(/\x1b\[[0-9;]*m/g, '').match(/^\s*Tests\s+(.*)$/m)?.[1] ?? '';
+  passed += Number(summary.match(/(\d+) passed/)?.[1] ?? 0);
+  failed += Number(summary.match(/(\d+) failed/)?.[1] ?? 0);
+}
+const failures = results.filter((r) => r.code !== 0).map((r) => r.name);
+console.log(`npm test: ${results.length} commands in ${seconds()} s`);
+console.log(`journeys: ${passed} passed, ${failed} failed`);
+if (failures.length > 0) {
+  console.error(`failed: ${failures.join(', ')}`);
+  process.exit(1);
+}
