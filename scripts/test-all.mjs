@@ -1,10 +1,10 @@
 // `npm test`: every check and test on a 2-core machine in as little wall time as the cores allow.
 //
 //   1. the production build (the browser journeys run against it), once;
-//   2. the checks lane: lint and format side by side, then typecheck beside the server suite, then
-//      the jsdom tests;
+//   2. the checks: the jsdom tests from the start, beside lint and format and then typecheck beside
+//      the server suite;
 //   3. meanwhile the browser journeys, one test file per vitest process, longest first: one at a
-//      time while the checks lane runs (it keeps both cores busy), two at a time once it is done
+//      time while the checks run (they keep both cores busy), two at a time once they are done
 //      (one journey alone leaves a core waiting on pages, servers and argon2).
 //
 // Each line of output carries its command's name; the closing lines say which commands failed and
@@ -75,9 +75,15 @@ const checks = (async () => {
   };
   try {
     if (build.code !== 0) return;
-    if (!(await lane(['lint', 'npm run -s lint'], ['format', 'npm run -s format:check']))) return;
-    if (!(await lane(['typecheck', 'npm run -s typecheck'], ['server', 'npm run -s test:server']))) return;
-    await lane(['web', 'npm run -s test:web -- --maxWorkers=1']);
+    await Promise.all([
+      (async () => {
+        if (!(await lane(['lint', 'npm run -s lint'], ['format', 'npm run -s format:check']))) return;
+        await lane(['typecheck', 'npm run -s typecheck'], ['server', 'npm run -s test:server']);
+      })(),
+      // The jsdom tests are the longest single command on one worker: from the start, so they are
+      // not the last thing running.
+      lane(['web', 'npm run -s test:web -- --maxWorkers=1']),
+    ]);
   } finally {
     checksDone = true;
   }
@@ -104,7 +110,7 @@ const journeys = (async () => {
       }
     };
     next();
-    // The checks lane ending frees a core for a second journey.
+    // The checks ending free a core for a second journey.
     void checks.then(next);
   });
 })();
