@@ -148,33 +148,56 @@ const UserProfile = (_props: { label?: false }) => {
   );
 };
 
-/** A related list: a DataTable on wider screens, a SimpleList on phones (no sideways scroll). */
-const RelatedList = ({
-  table,
+/**
+ * One of the person's related lists (a tab): their records of `reference`, filtered by `userId`
+ * through the dataProvider's getManyReference, 10 a page; a DataTable of `columns` on wider screens,
+ * a SimpleList on phones (no sideways scroll).
+ */
+const RelatedTab = ({
+  reference,
+  sortBy,
+  empty,
+  rowClick = false,
   primaryText,
   secondaryText,
   tertiaryText,
-  empty,
-  rowClick = false,
+  children,
 }: {
-  table: ReactNode;
-  primaryText: (record: RaRecord) => ReactNode;
-  secondaryText: (record: RaRecord) => ReactNode;
-  tertiaryText?: (record: RaRecord) => ReactNode;
+  reference: string;
+  /** Newest first by this field. */
+  sortBy: string;
   empty: string;
   /** 'show' opens the row's record (its resource's show page). */
   rowClick?: false | 'show';
+  primaryText: (record: RaRecord) => ReactNode;
+  secondaryText: (record: RaRecord) => ReactNode;
+  tertiaryText: (record: RaRecord) => ReactNode;
+  /** The DataTable's columns. */
+  children: ReactNode;
 }) => {
   const phone = useMediaQuery(isPhone);
-  if (!phone) return <>{table}</>;
   return (
-    <SimpleList
-      primaryText={primaryText}
-      secondaryText={secondaryText}
-      tertiaryText={tertiaryText}
-      rowClick={rowClick}
-      empty={<EmptyList message={empty} />}
-    />
+    <ReferenceManyField
+      reference={reference}
+      target="userId"
+      sort={{ field: sortBy, order: 'DESC' }}
+      perPage={10}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    >
+      {phone ? (
+        <SimpleList
+          primaryText={primaryText}
+          secondaryText={secondaryText}
+          tertiaryText={tertiaryText}
+          rowClick={rowClick}
+          empty={<EmptyList message={empty} />}
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={rowClick} empty={<EmptyList message={empty} />}>
+          {children}
+        </DataTable>
+      )}
+    </ReferenceManyField>
   );
 };
 
@@ -198,48 +221,35 @@ const BalanceHistoryTab = (_props: { label?: false }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <ReferenceManyField
+    <RelatedTab
       reference="balance-histories"
-      target="userId"
-      sort={{ field: 'at', order: 'DESC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      sortBy="at"
+      empty="app.balance_histories.none_found"
+      primaryText={(record) => <SignedAmount record={record} />}
+      secondaryText={(record) =>
+        [translate(`app.enums.ledgerKind.${String(record.kind)}`, { _: String(record.kind) }), record.note]
+          .filter(Boolean)
+          .join(' · ')
+      }
+      tertiaryText={(record) => formatDate(record.at, locale, true) ?? ''}
     >
-      <RelatedList
-        empty="app.balance_histories.none_found"
-        primaryText={(record) => <SignedAmount record={record} />}
-        secondaryText={(record) =>
-          [translate(`app.enums.ledgerKind.${String(record.kind)}`, { _: String(record.kind) }), record.note]
-            .filter(Boolean)
-            .join(' · ')
-        }
-        tertiaryText={(record) => formatDate(record.at, locale, true) ?? ''}
-        table={
-          <DataTable
-            bulkActionButtons={false}
-            rowClick={false}
-            empty={<EmptyList message="app.balance_histories.none_found" />}
-          >
-            <DataTable.Col source="at">
-              <DateText source="at" showTime />
-            </DataTable.Col>
-            <DataTable.Col source="kind" disableSort>
-              <EnumField source="kind" enumName="ledgerKind" />
-            </DataTable.Col>
-            <DataTable.Col source="note" disableSort />
-            <DataTable.Col source="amount">
-              <MoneyField source="amount" signed />
-            </DataTable.Col>
-            <DataTable.Col source="balanceAfter" disableSort>
-              <MoneyField source="balanceAfter" />
-            </DataTable.Col>
-            <DataTable.Col label="resources.balance-histories.fields.proofUrl" disableSort>
-              <ProofLink />
-            </DataTable.Col>
-          </DataTable>
-        }
-      />
-    </ReferenceManyField>
+      <DataTable.Col source="at">
+        <DateText source="at" showTime />
+      </DataTable.Col>
+      <DataTable.Col source="kind" disableSort>
+        <EnumField source="kind" enumName="ledgerKind" />
+      </DataTable.Col>
+      <DataTable.Col source="note" disableSort />
+      <DataTable.Col source="amount">
+        <MoneyField source="amount" signed />
+      </DataTable.Col>
+      <DataTable.Col source="balanceAfter" disableSort>
+        <MoneyField source="balanceAfter" />
+      </DataTable.Col>
+      <DataTable.Col label="resources.balance-histories.fields.proofUrl" disableSort>
+        <ProofLink />
+      </DataTable.Col>
+    </RelatedTab>
   );
 };
 
@@ -248,45 +258,32 @@ const InvestmentsTab = (_props: { label?: false }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <ReferenceManyField
+    <RelatedTab
       reference="investments"
-      target="userId"
-      sort={{ field: 'investmentDate', order: 'DESC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      sortBy="investmentDate"
+      empty="app.investments.none_found"
+      primaryText={() => <VentureLink source="venture" />}
+      secondaryText={(record) =>
+        `${formatEuros(Number(record.amount), locale)} · ${translate(
+          `app.enums.investmentStatus.${String(record.status)}`,
+          { _: String(record.status) },
+        )}`
+      }
+      tertiaryText={(record) => formatDate(record.investmentDate, locale) ?? ''}
     >
-      <RelatedList
-        empty="app.investments.none_found"
-        primaryText={() => <VentureLink source="venture" />}
-        secondaryText={(record) =>
-          `${formatEuros(Number(record.amount), locale)} · ${translate(
-            `app.enums.investmentStatus.${String(record.status)}`,
-            { _: String(record.status) },
-          )}`
-        }
-        tertiaryText={(record) => formatDate(record.investmentDate, locale) ?? ''}
-        table={
-          <DataTable
-            bulkActionButtons={false}
-            rowClick={false}
-            empty={<EmptyList message="app.investments.none_found" />}
-          >
-            <DataTable.Col label="resources.investments.fields.venture" disableSort>
-              <VentureLink source="venture" />
-            </DataTable.Col>
-            <DataTable.Col source="amount">
-              <MoneyField source="amount" />
-            </DataTable.Col>
-            <DataTable.Col source="status">
-              <EnumField source="status" enumName="investmentStatus" />
-            </DataTable.Col>
-            <DataTable.Col source="investmentDate">
-              <DateText source="investmentDate" showTime />
-            </DataTable.Col>
-          </DataTable>
-        }
-      />
-    </ReferenceManyField>
+      <DataTable.Col label="resources.investments.fields.venture" disableSort>
+        <VentureLink source="venture" />
+      </DataTable.Col>
+      <DataTable.Col source="amount">
+        <MoneyField source="amount" />
+      </DataTable.Col>
+      <DataTable.Col source="status">
+        <EnumField source="status" enumName="investmentStatus" />
+      </DataTable.Col>
+      <DataTable.Col source="investmentDate">
+        <DateText source="investmentDate" showTime />
+      </DataTable.Col>
+    </RelatedTab>
   );
 };
 
@@ -295,50 +292,37 @@ const TicketsTab = (_props: { label?: false }) => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <ReferenceManyField
+    <RelatedTab
       reference="tickets"
-      target="userId"
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      perPage={10}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      sortBy="createdAt"
+      empty="app.tickets.none_found"
+      rowClick="show"
+      primaryText={(record) => `#${String(record.number)} ${String(record.subject ?? '')}`}
+      secondaryText={(record) =>
+        `${translate(`app.enums.ticketStatus.${String(record.status)}`, { _: String(record.status) })} · ${translate(
+          `app.enums.ticketCategory.${String(record.category)}`,
+          { _: String(record.category) },
+        )}`
+      }
+      tertiaryText={(record) => formatDate(record.createdAt, locale) ?? ''}
     >
-      <RelatedList
-        empty="app.tickets.none_found"
-        rowClick="show"
-        primaryText={(record) => `#${String(record.number)} ${String(record.subject ?? '')}`}
-        secondaryText={(record) =>
-          `${translate(`app.enums.ticketStatus.${String(record.status)}`, { _: String(record.status) })} · ${translate(
-            `app.enums.ticketCategory.${String(record.category)}`,
-            { _: String(record.category) },
-          )}`
-        }
-        tertiaryText={(record) => formatDate(record.createdAt, locale) ?? ''}
-        table={
-          <DataTable
-            bulkActionButtons={false}
-            rowClick="show"
-            empty={<EmptyList message="app.tickets.none_found" />}
-          >
-            <DataTable.Col source="number" label="resources.tickets.fields.number">
-              <TicketNumberField />
-            </DataTable.Col>
-            <DataTable.Col source="subject" label="resources.tickets.fields.subject" disableSort />
-            <DataTable.Col source="category" label="resources.tickets.fields.category" disableSort>
-              <EnumField source="category" enumName="ticketCategory" />
-            </DataTable.Col>
-            <DataTable.Col source="status" label="resources.tickets.fields.status">
-              <EnumField source="status" enumName="ticketStatus" />
-            </DataTable.Col>
-            <DataTable.Col source="respondBy" label="resources.tickets.fields.respondBy" disableSort>
-              <RespondByField />
-            </DataTable.Col>
-            <DataTable.Col source="createdAt" label="resources.tickets.fields.createdAt">
-              <DateText source="createdAt" showTime />
-            </DataTable.Col>
-          </DataTable>
-        }
-      />
-    </ReferenceManyField>
+      <DataTable.Col source="number" label="resources.tickets.fields.number">
+        <TicketNumberField />
+      </DataTable.Col>
+      <DataTable.Col source="subject" label="resources.tickets.fields.subject" disableSort />
+      <DataTable.Col source="category" label="resources.tickets.fields.category" disableSort>
+        <EnumField source="category" enumName="ticketCategory" />
+      </DataTable.Col>
+      <DataTable.Col source="status" label="resources.tickets.fields.status">
+        <EnumField source="status" enumName="ticketStatus" />
+      </DataTable.Col>
+      <DataTable.Col source="respondBy" label="resources.tickets.fields.respondBy" disableSort>
+        <RespondByField />
+      </DataTable.Col>
+      <DataTable.Col source="createdAt" label="resources.tickets.fields.createdAt">
+        <DateText source="createdAt" showTime />
+      </DataTable.Col>
+    </RelatedTab>
   );
 };
 
