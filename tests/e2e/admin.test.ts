@@ -1,16 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
 import {
-  collectErrors,
-  launchBrowser,
-  startServer,
-  tempDataDir,
-  VIEWPORTS,
-  type RunningServer,
-} from './harness';
-import {
+  BrowserTabs,
   AXE_TAGS,
   chooseOption,
   DEMO_PASSWORD,
@@ -46,7 +40,7 @@ const REPAYMENT = 1000;
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const tabs = new BrowserTabs();
 /** The admin's tab, signed in through the form in step 1 and used by every later step. */
 let admin: Page;
 let adminErrors: string[];
@@ -97,7 +91,7 @@ afterAll(async () => {
       `Admin journey timings:\n${timings.map(([s, ms]) => `  ${s}: ${(ms / 1000).toFixed(1)} s`).join('\n')}`,
     );
   }
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await tabs.closeAll();
   await browser?.close();
   await server?.stop();
 });
@@ -105,12 +99,7 @@ afterAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-async function newContext(viewport: keyof typeof VIEWPORTS = 'desktop') {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  contexts.push(context);
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
+const newContext = (viewport: keyof typeof VIEWPORTS = 'desktop') => tabs.open(browser, viewport);
 
 /** The dialog's confirm button (react-admin <Confirm> or a MUI dialog), after its transition. */
 async function confirmIn(page: Page, button: string | RegExp) {
@@ -613,13 +602,7 @@ describe('the admin console in Chromium', () => {
   it('11. every admin page at 390 px: screenshot, no sideways scroll, zero axe violations', async () => {
     await step('11 pages at 390 px', async () => {
       // A second tab with the admin's session.
-      const phoneContext = await browser.newContext({
-        viewport: VIEWPORTS.phone,
-        storageState: await admin.context().storageState(),
-      });
-      contexts.push(phoneContext);
-      const phone = await phoneContext.newPage();
-      const phoneErrors = collectErrors(phone);
+      const { page: phone, errors: phoneErrors } = await tabs.open(browser, 'phone', admin);
       await pass(phone, 'phone');
       expect(wide, 'pages wider than 390 px at phone width').toEqual([]);
       expect(axeFailures).toEqual([]);

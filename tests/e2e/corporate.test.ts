@@ -1,17 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
 import {
-  collectErrors,
-  launchBrowser,
-  startServer,
-  tempDataDir,
-  VIEWPORTS,
-  type RunningServer,
-} from './harness';
-import {
+  BrowserTabs,
   axeViolations,
   chooseOption,
   field,
@@ -45,7 +39,7 @@ const NEW_TITLE = 'Kumasi Kente Weaving Looms and Dyes';
 let server: RunningServer;
 let browser: Browser;
 let run: ReturnType<typeof journey>;
-const contexts: BrowserContext[] = [];
+const tabs = new BrowserTabs();
 /** The company's tab, signed in through the form in step 1. */
 let corp: Page;
 let corpErrors: string[];
@@ -86,7 +80,7 @@ afterAll(async () => {
       `Corporate journey timings:\n${timings.map(([s, ms]) => `  ${s}: ${(ms / 1000).toFixed(1)} s`).join('\n')}`,
     );
   if (axeCounts.length > 0) console.log(`Axe violations per corporate page:\n${axeCounts.join('\n')}`);
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await tabs.closeAll();
   await browser?.close();
   await server?.stop();
 });
@@ -100,12 +94,7 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function newTab(viewport: keyof typeof VIEWPORTS) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  contexts.push(context);
-  const page = await context.newPage();
-  return { context, page, errors: collectErrors(page) };
-}
+const newTab = (viewport: keyof typeof VIEWPORTS) => tabs.open(browser, viewport);
 
 /** The venture's files on disk (DATA_DIR/uploads/ventures/{id}). */
 const filesOnDisk = async () =>
@@ -348,13 +337,7 @@ describe('a company in the corporate area, in Chromium', () => {
         ['profile', '/corporate/profile'],
         ['verification', '/corporate/verification'],
       ];
-      const phoneContext = await browser.newContext({
-        viewport: VIEWPORTS.phone,
-        storageState: await corp.context().storageState(),
-      });
-      contexts.push(phoneContext);
-      const phone = await phoneContext.newPage();
-      const phoneErrors = collectErrors(phone);
+      const { page: phone, errors: phoneErrors } = await tabs.open(browser, 'phone', corp);
       const wide: string[] = [];
       for (const [page, viewport] of [
         [corp, 'desktop'],

@@ -1,17 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEml, type Mail } from '../support/eml';
+import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
 import {
-  collectErrors,
-  launchBrowser,
-  startServer,
-  tempDataDir,
-  VIEWPORTS,
-  type RunningServer,
-} from './harness';
-import {
+  BrowserTabs,
   axeViolations,
   chooseOption,
   DEMO_PASSWORD,
@@ -68,7 +62,7 @@ interface InvestorDashboard {
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
+const tabs = new BrowserTabs();
 let investor: Page;
 let investorErrors: string[];
 let admin: Page;
@@ -118,17 +112,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
+  await tabs.closeAll();
   await browser?.close();
   await server?.stop();
 });
 
-async function newPage(viewport: keyof typeof VIEWPORTS = 'desktop') {
-  const context = await browser.newContext({ viewport: VIEWPORTS[viewport] });
-  contexts.push(context);
-  const page = await context.newPage();
-  return { page, errors: collectErrors(page) };
-}
+const newPage = (viewport: keyof typeof VIEWPORTS = 'desktop') => tabs.open(browser, viewport);
 
 /** Every e-mail the server has delivered to the outbox so far. */
 async function outbox(): Promise<Mail[]> {
@@ -389,13 +378,8 @@ describe("the investor's side in Chromium", () => {
     // The same sessions in phone-sized tabs.
     const phones: Page[] = [];
     for (const from of [investor, admin]) {
-      const context = await browser.newContext({
-        viewport: VIEWPORTS.phone,
-        storageState: await from.context().storageState(),
-      });
-      contexts.push(context);
-      const page = await context.newPage();
-      phoneErrors.push(collectErrors(page));
+      const { page, errors } = await tabs.open(browser, 'phone', from);
+      phoneErrors.push(errors);
       phones.push(page);
     }
     const [investorPhone, adminPhone] = phones as [Page, Page];
@@ -410,9 +394,7 @@ describe("the investor's side in Chromium", () => {
   }, 240_000);
 
   it('f. the answer to "Was this article helpful?" survives a reload and cannot be changed', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    contexts.push(context);
-    const page = await context.newPage();
+    const { page } = await newPage();
     await page.goto(`${server.url}/help?topic=how-to-invest`, { waitUntil: 'networkidle' });
     const feedback = page.getByRole('group', { name: 'Was this article helpful?' });
     await feedback.getByRole('button', { name: 'Yes' }).click();
@@ -474,12 +456,7 @@ describe("the investor's side in Chromium", () => {
       `/ventures/${venture._id}/investment-form`,
     ];
     const visitor = await newPage('phone');
-    const member = await browser.newContext({
-      viewport: VIEWPORTS.phone,
-      storageState: await investor.context().storageState(),
-    });
-    contexts.push(member);
-    const memberPage = await member.newPage();
+    const { page: memberPage } = await tabs.open(browser, 'phone', investor);
     // The pages this issue changed also get axe at this width (the media, the banner, the tabs).
     const withAxe = new Set(['/', '/about-us', '/terms-and-conditions', '/help', '/user/verification']);
     const wide: string[] = [];

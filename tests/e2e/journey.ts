@@ -6,10 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { codeOf, parseEml } from '../support/eml';
-import { snap, type RunningServer } from './harness';
+import { collectErrors, snap, VIEWPORTS, type RunningServer } from './harness';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -94,6 +94,29 @@ export async function axeViolations(page: Page, name: string): Promise<string[]>
 
 /** The page's width at a phone's 390 px, to catch sideways scrolling. */
 export const scrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/**
+ * The browser contexts (each with its own cookies) a journey file opens, so that its afterAll
+ * closes every one: `tabs.open(browser, 'phone')`, or a tab with a signed-in page's session:
+ * `tabs.open(browser, 'phone', page)`. The page's console errors are collected from the start.
+ */
+export class BrowserTabs {
+  private readonly contexts: BrowserContext[] = [];
+
+  async open(browser: Browser, viewport: keyof typeof VIEWPORTS = 'desktop', sessionOf?: Page) {
+    const context = await browser.newContext({
+      viewport: VIEWPORTS[viewport],
+      ...(sessionOf ? { storageState: await sessionOf.context().storageState() } : {}),
+    });
+    this.contexts.push(context);
+    const page = await context.newPage();
+    return { context, page, errors: collectErrors(page) };
+  }
+
+  async closeAll() {
+    for (const context of this.contexts.splice(0)) await context.close().catch(() => undefined);
+  }
+}
 
 export function journey(server: RunningServer) {
   /** Signs in through the API; the session's cookies as one Cookie header. */

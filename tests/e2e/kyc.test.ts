@@ -11,6 +11,7 @@ import {
   VIEWPORTS,
   type RunningServer,
 } from './harness';
+import { DEMO_PASSWORD, journey } from './journey';
 
 /**
  * Identity verification in Chromium against the production build and the demo data: the investor
@@ -22,7 +23,6 @@ import {
  * checked with axe.
  */
 
-const DEMO_PASSWORD = 'demo-password-2026';
 const INVESTOR = 'investor3@afrivest.test';
 const THANKS = 'Thank you! Your documents were received and will be reviewed.';
 const REASON = 'The photo of the document is blurred.';
@@ -68,18 +68,8 @@ async function makeFiles() {
   };
 }
 
-async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, rememberMe: false }),
-  });
-  expect(response.status, `login of ${email}`).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+/** Signs in through the API (the shared journey helper, on this file's server). */
+const signIn = (email: string) => journey(server).signIn(email);
 
 async function api<T>(cookie: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${server.url}/api${path}`, {

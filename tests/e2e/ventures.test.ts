@@ -10,6 +10,7 @@ import {
   VIEWPORTS,
   type RunningServer,
 } from './harness';
+import { DEMO_PASSWORD, journey } from './journey';
 
 /**
  * The public ventures screens in Chromium against the production build and the demo data: browse,
@@ -20,7 +21,6 @@ import {
 let server: RunningServer;
 let browser: Browser;
 
-const DEMO_PASSWORD = 'demo-password-2026';
 /** Two ventures added to the nine public demo ventures, so the list has a second page. */
 const EXTRA_TITLES = ['E2E Harbour Crane Leasing', 'E2E Bakery Ovens'];
 
@@ -29,18 +29,8 @@ interface ListAnswer {
   pagination: { total: number; totalPages: number };
 }
 
-async function signIn(email: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD, rememberMe: false }),
-  });
-  expect(response.status, `login of ${email}`).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+/** Signs in through the API (the shared journey helper, on this file's server). */
+const signIn = (email: string) => journey(server).signIn(email);
 
 async function call(cookie: string, method: string, path: string, body: unknown) {
   const response = await fetch(`${server.url}/api${path}`, {
