@@ -12,7 +12,9 @@ export type PreloadableComponent<P> = ComponentType<P> & {
  * chunk is there the component renders at once, without suspending (a menu preloaded on hover
  * opens on the click itself).
  */
-export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
+export function lazyComponent<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): PreloadableComponent<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   const preload = () => {
