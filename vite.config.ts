@@ -71,6 +71,122 @@ export function precompress(): Plugin {
   };
 }
 
+/** A module of one of these npm packages (or of a package under one of these scopes). */
+const packages = (...names: string[]) =>
+  new RegExp(
+    `[\\/]node_modules[\\/](?:${names.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})[\\/]`,
+  );
+
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+
+/** The web entries' scripts, keyed by the short name used in chunk names. */
+const ENTRY_SCRIPTS = {
+  public: resolve(import.meta.dirname, 'src-public/main.tsx'),
+  backoffice: resolve(import.meta.dirname, 'src-backoffice/main.tsx'),
+};
+
+const ENTRY_IDS = new Set(Object.values(ENTRY_SCRIPTS));
+
+/** Every module reachable from `start` through static imports (and dynamic ones when `lazy`). */
+function reachable(graph: ModuleGraph, start: string, lazy: boolean): Set<string> {
+  const seen = new Set([start]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const info = graph.getModuleInfo(queue.pop()!);
+    for (const next of [
+      ...(info?.importedIds ?? []),
+      ...(lazy ? (info?.dynamicallyImportedIds ?? []) : []),
+    ]) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/**
+ * Which entries load a module before any lazy import: 'public+backoffice', 'public' or
+ * 'backoffice' (the entries whose static import graph holds it). Undefined for a module that only
+ * lazy code reaches, and for one that a single entry loads up front but the other entry's lazy code
+ * also reaches (it stays in a chunk of its own, so that entry's lazy pages do not download the other
+ * entry's whole group). Computed once per chunking pass.
+ */
+const initialOwners = new WeakMap<ModuleGraph, Map<string, string>>();
+function ownersOf(id: string, graph: ModuleGraph): string | undefined {
+  let owners = initialOwners.get(graph);
+  if (!owners) {
+    owners = new Map();
+    const entries = Object.entries(ENTRY_SCRIPTS).map(([name, script]) => ({
+      name,
+      initial: reachable(graph, script, false),
+      all: reachable(graph, script, true),
+    }));
+    const modules = new Set(entries.flatMap(({ initial }) => [...initial]));
+    for (const module of modules) {
+      const loading = entries.filter(({ initial }) => initial.has(module));
+      const reaching = entries.filter(({ all }) => all.has(module));
+      if (loading.length === reaching.length) owners.set(module, loading.map(({ name }) => name).join('+'));
+    }
+    initialOwners.set(graph, owners);
+  }
+  return owners.get(id);
+}
+
+/**
+ * A chunk group of the modules that `test` matches and that an entry loads before any lazy import,
+ * one chunk per set of entries that load them: `react` (both entries), `mui-public`, ...
+ */
+function initialGroup(name: string, test: RegExp, priority: number) {
+  return {
+    name: (id: string, graph: ModuleGraph) => {
+      // An entry's own script stays in its entry chunk: main.tsx awaits (the catalogs, the back
+      // office's app) at its top level, and a lazy chunk that imported a group holding it would
+      // wait for it forever.
+      if (ENTRY_IDS.has(id)) return null;
+      const owners = ownersOf(id, graph);
+      if (!owners) return null;
+      return owners === 'public+backoffice' ? name : `${name}-${owners}`;
+    },
+    test,
+    priority,
+    // A captured module's dependencies stay where their own group puts them (a module of both
+    // entries must not follow a back-office-only importer into a chunk the public site skips).
+    includeDependenciesRecursively: false,
+  };
+}
+
+/**
+ * Vendor chunks (rolldown's `codeSplitting` groups): the npm code a page loads before its first
+ * lazy route, in a few long-lived chunks whose contents do not change when screen code does
+ * (react, mui, react-admin, vendor). Only modules of an entry's static import graph are grouped, so
+ * nothing a page loads lazily moves into a chunk that the HTML preloads, and each group is split by
+ * the entries that load it: the public site never preloads react-admin, and the back office reuses
+ * the public site's React and MUI chunks from the cache. Lazy-only npm code keeps rolldown's
+ * automatic splitting (one chunk per set of lazy importers). The entries' own initial code is
+ * grouped the same way (`app`), instead of a dozen small chunks shared with lazy routes.
+ */
+const CHUNK_GROUPS = [
+  initialGroup('react', packages('react', 'react-dom', 'scheduler'), 40),
+  initialGroup(
+    'mui',
+    packages('@mui', '@emotion', '@babel/runtime', 'react-transition-group', 'stylis', 'clsx', '@popperjs'),
+    30,
+  ),
+  initialGroup(
+    'react-admin',
+    packages('react-admin', 'ra-core', 'ra-ui-materialui', 'ra-i18n-i18next', 'react-hook-form', 'lodash'),
+    20,
+  ),
+  initialGroup('vendor', /[\\/]node_modules[\\/]/, 10),
+  initialGroup('app', /[\\/]src-(?:public|backoffice|shared)[\\/]/, 0),
+];
+
 export default defineConfig({
   plugins: [react(), backofficeFallback(), precompress()],
   publicDir: 'public',
@@ -84,6 +200,7 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'index.html'),
         backoffice: resolve(import.meta.dirname, 'backoffice.html'),
       },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: {
