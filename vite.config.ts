@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from './scripts/precompress.mjs';
+import { unbarrel } from './scripts/unbarrel.mjs';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -71,8 +72,146 @@ export function precompress(): Plugin {
   };
 }
 
+/** A module of one of these npm packages (or of a package under one of these scopes). */
+const packages = (...names: string[]) =>
+  new RegExp(
+    `[\\/]node_modules[\\/](?:${names.map((name) => name.replace(/[/.]/g, '\\$&')).join('|')})[\\/]`,
+  );
+
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+
+/**
+ * The first loads, keyed by the short name used in chunk names: the public site's entry script, and
+ * the back office's entry with the app it imports for /admin or for /corporate (main.tsx awaits that
+ * import before it renders anything: the app's static imports are part of that path's first load,
+ * loaded through the import's preload list instead of the HTML's).
+ */
+const FIRST_LOADS = {
+  public: ['src-public/main.tsx'],
+  admin: ['src-backoffice/main.tsx', 'src-backoffice/admin/App.tsx'],
+  corporate: ['src-backoffice/main.tsx', 'src-backoffice/corporate/App.tsx'],
+};
+const SIDES = { public: 'public', admin: 'backoffice', corporate: 'backoffice' } as const;
+const abs = (path: string) => resolve(import.meta.dirname, path);
+
+const ENTRY_IDS = new Set(Object.values(FIRST_LOADS).flatMap((paths) => paths.map(abs)));
+
+/** Every module reachable from `starts` through static imports (and dynamic ones when `lazy`). */
+function reachable(graph: ModuleGraph, starts: string[], lazy: boolean): Set<string> {
+  const seen = new Set(starts);
+  const queue = [...starts];
+  while (queue.length > 0) {
+    const info = graph.getModuleInfo(queue.pop()!);
+    for (const next of [
+      ...(info?.importedIds ?? []),
+      ...(lazy ? (info?.dynamicallyImportedIds ?? []) : []),
+    ]) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
+}
+
+/**
+ * Which first loads hold a module: 'public+admin+corporate', 'admin+corporate', 'public', 'admin',
+ * ... (the first loads whose static import graph holds it). Undefined for a module that only lazy
+ * code reaches, and for one that only the back office's first loads hold and the public site's lazy
+ * pages also reach (TextField, Menu...): it keeps a chunk of its own, so that /login or /ventures
+ * never download the back office's whole MUI group. Computed once per chunking pass.
+ */
+const initialOwners = new WeakMap<ModuleGraph, Map<string, string>>();
+function ownersOf(id: string, graph: ModuleGraph): string | undefined {
+  let owners = initialOwners.get(graph);
+  if (!owners) {
+    owners = new Map();
+    const loads = Object.entries(FIRST_LOADS).map(([name, paths]) => ({
+      name,
+      side: SIDES[name as keyof typeof SIDES],
+      initial: reachable(graph, paths.map(abs), false),
+    }));
+    const sides = {
+      public: reachable(graph, FIRST_LOADS.public.map(abs), true),
+      backoffice: reachable(graph, [abs('src-backoffice/main.tsx')], true),
+    };
+    const modules = new Set(loads.flatMap(({ initial }) => [...initial]));
+    for (const module of modules) {
+      const holding = loads.filter(({ initial }) => initial.has(module));
+      const heldBy = new Set(holding.map(({ side }) => side));
+      const reachedBy = Object.entries(sides).filter(([, all]) => all.has(module));
+      // The public shell's own modules are grouped even when back-office screens use them too (a few
+      // small MUI parts); the back office's are not when public pages use them (TextField, Menu...).
+      if (heldBy.has('public') || reachedBy.every(([side]) => heldBy.has(side as 'public' | 'backoffice'))) {
+        owners.set(module, holding.map(({ name }) => name).join('+'));
+      }
+    }
+    initialOwners.set(graph, owners);
+  }
+  return owners.get(id);
+}
+
+/**
+ * A chunk group of the modules that `test` matches and that an entry loads before any lazy import,
+ * one chunk per set of entries that load them: `react` (both entries), `mui-public`, ...
+ */
+function initialGroup(name: string, test: RegExp, priority: number) {
+  return {
+    name: (id: string, graph: ModuleGraph) => {
+      // An entry's own script stays in its entry chunk: main.tsx awaits (the catalogs, the back
+      // office's app) at its top level, and a lazy chunk that imported a group holding it would
+      // wait for it forever. The back office's two apps keep their own chunks too.
+      if (ENTRY_IDS.has(id)) return null;
+      const owners = ownersOf(id, graph);
+      if (!owners) return null;
+      if (owners === 'public+admin+corporate') return name;
+      return `${name}-${owners === 'admin+corporate' ? 'backoffice' : owners}`;
+    },
+    debugName: name,
+    test,
+    priority,
+    // A captured module's dependencies stay where their own group puts them (a module of both
+    // entries must not follow a back-office-only importer into a chunk the public site skips).
+    includeDependenciesRecursively: false,
+  };
+}
+
+/**
+ * Vendor chunks (rolldown's `codeSplitting` groups): the npm code a page loads before its first
+ * lazy route, in a few long-lived chunks whose contents do not change when screen code does
+ * (react, mui, react-admin, vendor). Only modules of a first load's static import graph are
+ * grouped (FIRST_LOADS: with scripts/unbarrel.mjs that graph is the modules really used, not
+ * everything a library's index re-exports), so nothing a page loads lazily moves into a chunk that
+ * the HTML preloads, and each group is split by the first loads that hold its modules: the public
+ * site never preloads react-admin, /admin never loads what only /corporate uses (`-admin`,
+ * `-corporate`), and the back office reuses the public site's React and MUI chunks from the cache.
+ * Lazy-only npm code keeps rolldown's automatic splitting (one chunk per set of lazy importers).
+ * The entries' own initial code is grouped the same way (`app`), instead of a dozen small chunks
+ * shared with lazy routes.
+ */
+const CHUNK_GROUPS = [
+  initialGroup('react', packages('react', 'react-dom', 'scheduler'), 40),
+  initialGroup(
+    'mui',
+    packages('@mui', '@emotion', '@babel/runtime', 'react-transition-group', 'stylis', 'clsx', '@popperjs'),
+    30,
+  ),
+  initialGroup(
+    'react-admin',
+    packages('react-admin', 'ra-core', 'ra-ui-materialui', 'ra-i18n-i18next', 'react-hook-form', 'lodash'),
+    20,
+  ),
+  initialGroup('vendor', /[\\/]node_modules[\\/]/, 10),
+  initialGroup('app', /[\\/]src-(?:public|backoffice|shared)[\\/]/, 0),
+];
+
 export default defineConfig({
-  plugins: [react(), backofficeFallback(), precompress()],
+  plugins: [react(), backofficeFallback(), precompress(), unbarrel({ root: import.meta.dirname })],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',
@@ -84,6 +223,7 @@ export default defineConfig({
         index: resolve(import.meta.dirname, 'index.html'),
         backoffice: resolve(import.meta.dirname, 'backoffice.html'),
       },
+      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: {

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import { ADMIN_BASENAME, AdminApp } from './admin/App';
-import { CORPORATE_BASENAME, CorporateApp } from './corporate/App';
+import { ADMIN_BASENAME, CORPORATE_BASENAME } from './basenames';
 import { createAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { createBackofficeI18nProvider } from './providers/i18nProvider';
@@ -22,9 +21,15 @@ if (!isCorporate && !/^\/admin(\/|$)/.test(window.location.pathname)) {
 
 const app = isCorporate ? 'corporate' : 'admin';
 const basename = isCorporate ? CORPORATE_BASENAME : ADMIN_BASENAME;
-const App = isCorporate ? CorporateApp : AdminApp;
 // The chosen language (and English) is loaded before the first render; others when switched to.
-const i18nProvider = await createBackofficeI18nProvider();
+// Only the app of this path is downloaded: /admin never loads the corporate screens, nor
+// /corporate the admin console's (both load beside the language, not after it).
+const [App, i18nProvider] = await Promise.all([
+  isCorporate
+    ? import('./corporate/App').then((module) => module.CorporateApp)
+    : import('./admin/App').then((module) => module.AdminApp),
+  createBackofficeI18nProvider(),
+]);
 // One i18next instance: the providers translate the server's error codes in the language shown.
 const providers = {
   i18nProvider,

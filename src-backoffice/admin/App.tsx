@@ -21,10 +21,14 @@ import mails from '../resources/mails';
 import tickets from '../resources/tickets';
 import users from '../resources/users';
 import ventures from '../resources/ventures';
-import { AdminDashboard } from './Dashboard';
+import { lazyExport } from '../components/lazyExport';
+import { ADMIN_BASENAME } from '../basenames';
 import { AdminMenu } from './Menu';
 
-export const ADMIN_BASENAME = '/admin';
+export { ADMIN_BASENAME };
+
+// Each screen loads when first shown (the resources' screens too: see their index.ts).
+const AdminDashboard = lazyExport(() => import('./Dashboard'), 'AdminDashboard');
 
 const AdminLayout = withMenu(AdminMenu);
 const AdminLogin = () => <LoginPage title="app.title.admin" />;

@@ -6,14 +6,18 @@ import type { BackofficeAppProps } from '../admin/App';
 import { AppNotification, withMenu } from '../components/AppLayout';
 import { LoginPage } from '../components/LoginPage';
 import { CorporateMenu } from './Menu';
-import { CorporateOverview } from './pages/CorporateOverview';
-import { ProfilePage } from './pages/ProfilePage';
-import { VerificationPage } from './pages/VerificationPage';
+import { lazyExport } from '../components/lazyExport';
+import { CORPORATE_BASENAME } from '../basenames';
 import tickets from './tickets';
 import ventures from './ventures';
 import { VentureImagesRoute } from './ventures/images';
 
-export const CORPORATE_BASENAME = '/corporate';
+export { CORPORATE_BASENAME };
+
+// Each screen loads when first shown (the resources' screens too: see their index.ts).
+const CorporateOverview = lazyExport(() => import('./pages/CorporateOverview'), 'CorporateOverview');
+const ProfilePage = lazyExport(() => import('./pages/ProfilePage'), 'ProfilePage');
+const VerificationPage = lazyExport(() => import('./pages/VerificationPage'), 'VerificationPage');
 
 const CorporateLayout = withMenu(CorporateMenu);
 const CorporateLogin = () => <LoginPage title="app.title.corporate" />;

@@ -1,5 +1,6 @@
 import {
   createContext,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -8,9 +9,14 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import { useTranslation } from 'react-i18next';
+import type { AlertColor } from '@mui/material/Alert';
+import { lazyComponent } from '../lib/lazyComponent';
+
+// MUI's Snackbar and Alert load with the first toast, not with the page.
+const ToastSnackbar = lazyComponent(() => import('./ToastSnackbar').then((module) => module.ToastSnackbar));
+
+/** Downloads the toast's chunk ahead of the first toast (the jsdom tests, which use fake timers). */
+export const preloadToasts = () => ToastSnackbar.preload();
 
 /** Spec section 4 and 9: toasts close after 5 s in the authentication flows, 3 s in the app. */
 export const AUTH_TOAST_MS = 5000;
@@ -49,7 +55,6 @@ export function ToastProvider({
   children: ReactNode;
   defaultDuration?: number;
 }) {
-  const { t } = useTranslation();
   const [pending, setPending] = useState<Toast[]>([]);
   const [current, setCurrent] = useState<Toast | undefined>();
   const [open, setOpen] = useState(false);
@@ -89,35 +94,22 @@ export function ToastProvider({
     [show],
   );
 
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    if (reason === 'clickaway') return;
-    setOpen(false);
-  };
-
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={open}
-        autoHideDuration={current?.duration ?? defaultDuration}
-        onClose={handleClose}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ transition: { onExited: () => setCurrent(undefined) } }}
-      >
-        {current ? (
-          <Alert
-            onClose={() => setOpen(false)}
-            // MUI's own label of the close button is English 'Close'.
-            closeText={t('common.close')}
+      {current ? (
+        <Suspense fallback={null}>
+          <ToastSnackbar
+            toastKey={current.id}
+            open={open}
+            duration={current.duration}
             severity={current.severity}
-            variant="filled"
-            sx={{ width: '100%', minWidth: 280 }}
-          >
-            {current.message}
-          </Alert>
-        ) : undefined}
-      </Snackbar>
+            message={current.message}
+            onClose={() => setOpen(false)}
+            onExited={() => setCurrent(undefined)}
+          />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -1,22 +1,25 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Toolbar from '@mui/material/Toolbar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Container from '@mui/material/Container';
 import MenuIcon from '@mui/icons-material/Menu';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AccountButton } from './AccountButton';
 import { BalanceSlot } from './BalanceSlot';
+import { lazyComponent } from '../lib/lazyComponent';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
-import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
-import { HELP_LINKS, MAIN_LINKS } from './navLinks';
+import { MAIN_LINKS, MOBILE_MENU_ID } from './navLinks';
+
+// Not part of the first paint: each loads when it is about to open (pointer over or focus on its
+// button) and stays mounted once opened, so its closing transition plays as before.
+const HelpMenu = lazyComponent(() => import('./HelpMenu').then((module) => module.HelpMenu));
+const MobileMenu = lazyComponent(() => import('./MobileMenu').then((module) => module.MobileMenu));
 
 const navButtonSx = {
   color: 'text.primary',
@@ -27,6 +30,8 @@ export function Header() {
   const { t } = useTranslation();
   const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [helpUsed, setHelpUsed] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const helpMenuId = useId();
   const helpButtonId = useId();
 
@@ -58,28 +63,25 @@ export function Header() {
               aria-expanded={helpAnchor ? 'true' : undefined}
               aria-controls={helpAnchor ? helpMenuId : undefined}
               endIcon={<ArrowDropDownIcon />}
-              onClick={(event) => setHelpAnchor(event.currentTarget)}
+              onPointerEnter={() => void HelpMenu.preload().catch(() => undefined)}
+              onFocus={() => void HelpMenu.preload().catch(() => undefined)}
+              onClick={(event) => {
+                setHelpUsed(true);
+                setHelpAnchor(event.currentTarget);
+              }}
             >
               {t('nav.help')}
             </Button>
-            <Menu
-              id={helpMenuId}
-              anchorEl={helpAnchor}
-              open={Boolean(helpAnchor)}
-              onClose={() => setHelpAnchor(null)}
-              slotProps={{ list: { 'aria-labelledby': helpButtonId } }}
-            >
-              {HELP_LINKS.map((link) => (
-                <MenuItem
-                  key={link.to}
-                  component={RouterLink}
-                  to={link.to}
-                  onClick={() => setHelpAnchor(null)}
-                >
-                  {t(link.labelKey)}
-                </MenuItem>
-              ))}
-            </Menu>
+            {helpUsed ? (
+              <Suspense fallback={null}>
+                <HelpMenu
+                  id={helpMenuId}
+                  buttonId={helpButtonId}
+                  anchorEl={helpAnchor}
+                  onClose={() => setHelpAnchor(null)}
+                />
+              </Suspense>
+            ) : null}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           {/* On a phone too (issue 15): only the amount there, the label is for screen readers. */}
@@ -95,13 +97,22 @@ export function Header() {
             aria-label={t('nav.openMenu')}
             aria-expanded={drawerOpen}
             aria-controls={MOBILE_MENU_ID}
-            onClick={() => setDrawerOpen(true)}
+            onPointerEnter={() => void MobileMenu.preload().catch(() => undefined)}
+            onFocus={() => void MobileMenu.preload().catch(() => undefined)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <MobileMenu open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : null}
     </AppBar>
   );
 }

@@ -1,9 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Box from '@mui/material/Box';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import { useTranslation } from 'react-i18next';
@@ -11,22 +7,17 @@ import { LANGUAGES, type LanguageCode } from '../../src-shared/constants/enums';
 import { isLanguageCode } from '../../src-shared/i18n';
 import { ThreeDotLoader } from '../components/ThreeDotLoader';
 import { LANGUAGE_SWITCH_DELAY_MS, persistLanguage } from '../lib/language';
+import { lazyComponent } from '../lib/lazyComponent';
+import { Flag } from './Flag';
+
+// The dropdown loads when it is about to open (pointer over or focus on the button), not with the page.
+const LanguageMenu = lazyComponent(() => import('./LanguageMenu').then((module) => module.LanguageMenu));
+
+/** Downloads the dropdown's chunk ahead of the first click (the jsdom tests, which use fake timers). */
+export const preloadLanguageMenu = () => LanguageMenu.preload();
 
 function reloadPage() {
   window.location.reload();
-}
-
-function Flag({ src }: { src: string }) {
-  return (
-    <Box
-      component="img"
-      src={src}
-      alt=""
-      width={24}
-      height={16}
-      sx={{ display: 'block', borderRadius: '2px', boxShadow: '0 0 0 1px rgba(0,0,0,0.15)' }}
-    />
-  );
 }
 
 /**
@@ -39,6 +30,7 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
   const current: LanguageCode = isLanguageCode(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const currentLanguage = LANGUAGES.find((language) => language.code === current) ?? LANGUAGES[0];
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [used, setUsed] = useState(false);
   const [translating, setTranslating] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const menuId = useId();
@@ -61,7 +53,12 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
       <Button
         id={buttonId}
         color="inherit"
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={() => void LanguageMenu.preload().catch(() => undefined)}
+        onFocus={() => void LanguageMenu.preload().catch(() => undefined)}
+        onClick={(event) => {
+          setUsed(true);
+          setAnchor(event.currentTarget);
+        }}
         disabled={translating}
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
@@ -79,27 +76,20 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
           </Box>
         )}
       </Button>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor) && !translating}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': buttonId } }}
-      >
-        {LANGUAGES.map((language) => (
-          <MenuItem
-            key={language.code}
-            selected={language.code === current}
+      {used ? (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            id={menuId}
+            buttonId={buttonId}
+            anchorEl={anchor}
+            open={Boolean(anchor) && !translating}
+            current={current}
             disabled={translating}
-            onClick={() => choose(language.code)}
-          >
-            <ListItemIcon>
-              <Flag src={language.flag} />
-            </ListItemIcon>
-            <ListItemText>{t(`language.names.${language.code}`)}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+            onChoose={choose}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

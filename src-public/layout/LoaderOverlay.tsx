@@ -1,8 +1,13 @@
-import Backdrop from '@mui/material/Backdrop';
+import { Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
 import { useGlobalLoading } from '../components/LoadingProvider';
+import { lazyComponent } from '../lib/lazyComponent';
+
+// MUI's Backdrop loads the first time the flag is set, not with the page.
+const LoaderBackdrop = lazyComponent(() =>
+  import('./LoaderBackdrop').then((module) => module.LoaderBackdrop),
+);
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -24,11 +29,15 @@ const visuallyHidden = {
 export function LoaderOverlay() {
   const { t } = useTranslation();
   const { isLoading } = useGlobalLoading();
+  const [used, setUsed] = useState(false);
+  if (isLoading && !used) setUsed(true);
   return (
     <>
-      <Backdrop open={isLoading} sx={{ color: '#fff', zIndex: (theme) => theme.zIndex.modal + 1 }}>
-        {isLoading ? <CircularProgress color="inherit" aria-label={t('common.loading')} /> : null}
-      </Backdrop>
+      {used ? (
+        <Suspense fallback={null}>
+          <LoaderBackdrop open={isLoading} />
+        </Suspense>
+      ) : null}
       {isLoading ? (
         <Box role="status" sx={visuallyHidden}>
           {t('common.loading')}

@@ -15,9 +15,7 @@ import { NavLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AccountButton } from './AccountButton';
 import { BalanceSlot } from './BalanceSlot';
-import { HELP_LINKS, MAIN_LINKS } from './navLinks';
-
-export const MOBILE_MENU_ID = 'mobile-menu';
+import { HELP_LINKS, MAIN_LINKS, MOBILE_MENU_ID } from './navLinks';
 
 /** The menu below the md breakpoint: the same links as the header. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {

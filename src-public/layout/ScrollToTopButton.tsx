@@ -1,26 +1,23 @@
-import Fab from '@mui/material/Fab';
-import Zoom from '@mui/material/Zoom';
+import { Suspense, useState } from 'react';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
-import KeyboardArrowUpIcon from '@mui/icons-material/KeyboardArrowUp';
-import { useTranslation } from 'react-i18next';
+import { lazyComponent } from '../lib/lazyComponent';
 
 /** Spec 2.2 and 9: a button that appears after 300 px of scroll and brings the page back to the top. */
 export const SCROLL_TOP_THRESHOLD = 300;
 
+// MUI's Fab and Zoom load the first time the button is to show, not with the page.
+const ScrollToTopFab = lazyComponent(() =>
+  import('./ScrollToTopFab').then((module) => module.ScrollToTopFab),
+);
+
 export function ScrollToTopButton() {
-  const { t } = useTranslation();
   const visible = useScrollTrigger({ disableHysteresis: true, threshold: SCROLL_TOP_THRESHOLD });
+  const [shown, setShown] = useState(false);
+  if (visible && !shown) setShown(true);
+  if (!shown) return null;
   return (
-    <Zoom in={visible}>
-      <Fab
-        color="primary"
-        size="medium"
-        aria-label={t('common.scrollToTop')}
-        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-        sx={{ position: 'fixed', bottom: 24, right: 24, zIndex: (theme) => theme.zIndex.speedDial }}
-      >
-        <KeyboardArrowUpIcon />
-      </Fab>
-    </Zoom>
+    <Suspense fallback={null}>
+      <ScrollToTopFab visible={visible} />
+    </Suspense>
   );
 }

@@ -1,3 +1,6 @@
+/** The id of the mobile menu's drawer (the header's menu button controls it). */
+export const MOBILE_MENU_ID = 'mobile-menu';
+
 /** The header and mobile menu links of spec 2.2 (labels are i18n keys). */
 export interface NavLinkItem {
   to: string;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,9 +23,9 @@ import { PageLoader } from '../components/PageLoader';
 import { usePageTitle } from '../components/usePageTitle';
 import type { KeepScrollState } from '../layout/RootLayout';
 import { countryLabel, euros, formatDate, formatPercent } from '../lib/format';
+import { lazyComponent } from '../lib/lazyComponent';
 import { useVenture } from './api';
 import { FundingBar } from './FundingBar';
-import { InvestDialog } from './InvestDialog';
 import { ventureAvailability } from '../../src-shared/rules/ventureProgress';
 import { ChartFigure } from '../../src-shared/charts/ChartFigure';
 import {
@@ -35,6 +35,11 @@ import {
 } from '../../src-shared/charts/VentureChartsGrid';
 import { VentureImage } from './VentureImage';
 import { VentureStatusBadge } from './VentureStatusBadge';
+
+// The invest form (its rules, the verification and balance calls) loads when it is about to open:
+// pointer over or focus on INVEST IN PROJECT, or the /investment-form link itself.
+const InvestDialog = lazyComponent(() => import('./InvestDialog').then((module) => module.InvestDialog));
+const preloadInvestDialog = () => void InvestDialog.preload().catch(() => undefined);
 
 /** Risk badge colours with white text at AA contrast. */
 const RISK_COLORS = { low: 'success', medium: 'secondary', high: 'error' } as const;
@@ -120,6 +125,9 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
   // no message, a new Idempotency-Key. Closing keeps the instance, so it can fade out.
   const [opening, setOpening] = useState(location.key);
   if (investOpen && location.key !== opening) setOpening(location.key);
+  // Mounted from the first opening on, so that its closing transition plays as before.
+  const [dialogUsed, setDialogUsed] = useState(investOpen);
+  if (investOpen && !dialogUsed) setDialogUsed(true);
   const lang = i18n.language;
   const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
   const keepScroll: KeepScrollState = { keepScroll: true };
@@ -218,6 +226,8 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
               size="large"
               fullWidth
               sx={{ mt: 3 }}
+              onPointerEnter={preloadInvestDialog}
+              onFocus={preloadInvestDialog}
               onClick={() => navigate(`${detailPath}/investment-form`, { state: keepScroll })}
             >
               {t('venture.investButton')}
@@ -295,12 +305,16 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
         </Button>
       </Box>
 
-      <InvestDialog
-        key={opening}
-        venture={venture}
-        open={investOpen}
-        onClose={() => navigate(detailPath, { replace: true, state: keepScroll })}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <InvestDialog
+            key={opening}
+            venture={venture}
+            open={investOpen}
+            onClose={() => navigate(detailPath, { replace: true, state: keepScroll })}
+          />
+        </Suspense>
+      ) : null}
     </Container>
   );
 }

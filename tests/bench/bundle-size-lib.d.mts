@@ -15,3 +15,5 @@ export declare function largestModules(
   dist?: string,
   count?: number,
 ): { name: string; bytes: number }[];
+export declare function firstScreenFiles(entry: string, sources: string[], dist?: string): string[];
+export declare const FIRST_SCREENS: { path: string; entry: string; sources: string[] }[];

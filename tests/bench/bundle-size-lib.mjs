@@ -6,7 +6,7 @@
 // - total: everything the entry can reach, following static and dynamic imports between chunks;
 // - modules: the initial load's minified bytes attributed to their sources through the sourcemaps
 //   (assets/*.js.map), grouped by npm package for node_modules.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -152,3 +152,50 @@ export function largestModules(files, dist = DIST, count = 10) {
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, count);
 }
+
+/** Chunks a chunk imports statically (`import ... from "./x.js"`), not the preload lists of its lazy imports. */
+function staticImports(file, dist) {
+  const code = readFileSync(join(dist, file), 'utf8');
+  return [...code.matchAll(/(?:from|import)\s*["']\.\/([\w.~-]+\.js)["']/g)]
+    .map((m) => `assets/${m[1]}`)
+    .filter((path) => existsSync(join(dist, path)));
+}
+
+/**
+ * A path's first screen: the entry's initial files plus the lazy chunks whose sourcemaps hold one of
+ * `sources` (e.g. the back office's `admin/App.tsx`, which main.tsx awaits before it renders), with
+ * everything those import statically.
+ */
+export function firstScreenFiles(entry, sources, dist = DIST) {
+  const assets = readdirSync(join(dist, 'assets'))
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => `assets/${name}`);
+  const holds = (file) => {
+    const mapPath = join(dist, `${file}.map`);
+    if (!existsSync(mapPath)) return false;
+    const map = JSON.parse(readFileSync(mapPath, 'utf8'));
+    return map.sources.some((source) =>
+      sources.some((wanted) => source.replace(/\\/g, '/').endsWith(wanted)),
+    );
+  };
+  const seen = new Set([...initialFiles(entry, dist), ...assets.filter(holds)]);
+  const queue = [...seen];
+  while (queue.length > 0) {
+    for (const next of staticImports(queue.shift(), dist)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return [...seen];
+}
+
+/** The first screens `npm run bench:size` prints: the page's lazy module that paints it. */
+export const FIRST_SCREENS = [
+  { path: '/', entry: 'index.html', sources: ['src-public/pages/HomePage.tsx'] },
+  { path: '/login', entry: 'index.html', sources: ['src-public/auth/pages/LoginPage.tsx'] },
+  { path: '/ventures', entry: 'index.html', sources: ['src-public/ventures/VenturesPage.tsx'] },
+  { path: '/admin', entry: 'backoffice.html', sources: ['src-backoffice/admin/App.tsx'] },
+  { path: '/corporate', entry: 'backoffice.html', sources: ['src-backoffice/corporate/App.tsx'] },
+];

@@ -2,7 +2,15 @@
 // first), the initial JavaScript (the entry script and its modulepreloads) and the total it can
 // reach (lazy chunks included), raw, gzip and Brotli; then the 10 largest packages and files of the
 // initial load, from the sourcemaps (minified characters attributed to each source).
-import { ENTRIES, initialFiles, largestModules, reachableFiles, sizes } from './bundle-size-lib.mjs';
+import {
+  ENTRIES,
+  FIRST_SCREENS,
+  firstScreenFiles,
+  initialFiles,
+  largestModules,
+  reachableFiles,
+  sizes,
+} from './bundle-size-lib.mjs';
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const row = (label, size) =>
@@ -23,4 +31,14 @@ for (const entry of ENTRIES) {
     );
   }
   console.log('');
+}
+
+// What a page downloads before it paints: the initial files and the lazy module of its screen (the
+// back office's main.tsx awaits the app of its path; the catalogs, a few KiB, are left out).
+console.log('first screens (initial JS + the lazy chunks that paint the page, JSON catalogs aside):');
+for (const { path, entry, sources } of FIRST_SCREENS) {
+  const size = sizes(firstScreenFiles(entry, sources), undefined, { brotli: false });
+  console.log(
+    `  ${path.padEnd(11)} ${String(size.files).padStart(3)} files  ${kib(size.gzip).padStart(10)} gzip`,
+  );
 }

@@ -1,8 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LanguageSwitcher } from '../../src-public/layout/LanguageSwitcher';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LanguageSwitcher, preloadLanguageMenu } from '../../src-public/layout/LanguageSwitcher';
 import { isLocalHost, parentDomain, persistLanguage } from '../../src-public/lib/language';
 import { clearCookies, renderWithProviders } from './helpers';
+
+// The dropdown is a lazy chunk (a browser loads it when the pointer reaches the button); with it
+// loaded beforehand the menu opens on the click itself, as these fake-timer tests expect.
+beforeAll(() => preloadLanguageMenu());
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APP_TOAST_MS,
   AUTH_TOAST_MS,
+  preloadToasts,
   ToastProvider,
   useToast,
 } from '../../src-public/components/ToastProvider';
@@ -13,6 +14,9 @@ function Trigger({ message, duration }: { message: string; duration?: number }) 
   return <button onClick={() => toast.success(message, duration)}>notify</button>;
 }
 
+// The toast is a lazy chunk (it loads with the first toast); with it loaded beforehand the toast
+// shows on the click itself, as these fake-timer tests expect.
+beforeAll(() => preloadToasts());
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 

@@ -1,7 +1,9 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { MyTicketList } from './MyTicketList';
-import { TicketCreate } from './TicketCreate';
-import { CorporateTicketShow } from './TicketShow';
+import { lazyExport } from '../../components/lazyExport';
+
+const MyTicketList = lazyExport(() => import('./MyTicketList'), 'MyTicketList');
+const TicketCreate = lazyExport(() => import('./TicketCreate'), 'TicketCreate');
+const CorporateTicketShow = lazyExport(() => import('./TicketShow'), 'CorporateTicketShow');
 
 /** The company's own support tickets: list, new ticket, a ticket's thread with a reply. */
 export default {

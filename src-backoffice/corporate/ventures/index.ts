@@ -1,8 +1,10 @@
 import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
-import { MyVentureList } from './MyVentureList';
-import { VentureCreate } from './VentureCreate';
-import { VentureEdit } from './VentureEdit';
-import { VentureShow } from './VentureShow';
+import { lazyExport } from '../../components/lazyExport';
+
+const MyVentureList = lazyExport(() => import('./MyVentureList'), 'MyVentureList');
+const VentureCreate = lazyExport(() => import('./VentureCreate'), 'VentureCreate');
+const VentureEdit = lazyExport(() => import('./VentureEdit'), 'VentureEdit');
+const VentureShow = lazyExport(() => import('./VentureShow'), 'VentureShow');
 
 /** The corporate account's own ventures. */
 export default {

@@ -1,5 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { BalanceHistoryList } from './BalanceHistoryList';
+import { lazyExport } from '../../components/lazyExport';
+
+const BalanceHistoryList = lazyExport(() => import('./BalanceHistoryList'), 'BalanceHistoryList');
 
 export default {
   list: BalanceHistoryList,

@@ -1,8 +1,11 @@
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { RaRecord } from 'react-admin';
-import { BalanceList } from './BalanceList';
+import { lazyExport } from '../../components/lazyExport';
 
-export { AddBalancePage } from './AddBalancePage';
+const BalanceList = lazyExport(() => import('./BalanceList'), 'BalanceList');
+
+/** The add-balance form (the custom route balances/add-balance/:userId). */
+export const AddBalancePage = lazyExport(() => import('./AddBalancePage'), 'AddBalancePage');
 
 /** Balances: the list; the add-balance form is the custom route balances/add-balance/:userId. */
 export default {

@@ -1,6 +1,8 @@
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { RaRecord } from 'react-admin';
-import { InvestmentList } from './InvestmentList';
+import { lazyExport } from '../../components/lazyExport';
+
+const InvestmentList = lazyExport(() => import('./InvestmentList'), 'InvestmentList');
 
 export default {
   list: InvestmentList,

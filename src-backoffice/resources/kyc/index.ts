@@ -1,8 +1,10 @@
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import type { RaRecord } from 'react-admin';
-import { KycList } from './KycList';
-import { KycShow } from './KycShow';
+import { lazyExport } from '../../components/lazyExport';
 import { personName } from './personName';
+
+const KycList = lazyExport(() => import('./KycList'), 'KycList');
+const KycShow = lazyExport(() => import('./KycShow'), 'KycShow');
 
 /** Admin verifications (`kyc`): the review queue and a person's verification page (id = user id). */
 export default {

@@ -1,6 +1,8 @@
 import MailIcon from '@mui/icons-material/Mail';
-import { MailList } from './MailList';
-import { MailShow } from './MailShow';
+import { lazyExport } from '../../components/lazyExport';
+
+const MailList = lazyExport(() => import('./MailList'), 'MailList');
+const MailShow = lazyExport(() => import('./MailShow'), 'MailShow');
 
 export default {
   list: MailList,

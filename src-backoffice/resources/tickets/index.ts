@@ -1,6 +1,8 @@
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import { TicketList } from './TicketList';
-import { TicketShow } from './TicketShow';
+import { lazyExport } from '../../components/lazyExport';
+
+const TicketList = lazyExport(() => import('./TicketList'), 'TicketList');
+const TicketShow = lazyExport(() => import('./TicketShow'), 'TicketShow');
 
 export default {
   list: TicketList,

@@ -1,8 +1,10 @@
 import PeopleIcon from '@mui/icons-material/People';
 import type { RaRecord } from 'react-admin';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyExport } from '../../components/lazyExport';
 import { fullName } from './userName';
+
+const UserList = lazyExport(() => import('./UserList'), 'UserList');
+const UserShow = lazyExport(() => import('./UserShow'), 'UserShow');
 
 export default {
   list: UserList,

@@ -1,4 +1,4 @@
-import { LinearProgress } from '@mui/material';
+import LinearProgress from '@mui/material/LinearProgress';
 import { lazy, Suspense } from 'react';
 import { useTranslate } from 'react-admin';
 

@@ -1,0 +1,5 @@
+import type { Plugin } from 'vite';
+
+/** Imports through the barrels of react-admin, ra-core, ra-ui-materialui and @mui/material become
+ * imports of the defining modules (the web build only). */
+export function unbarrel(options: { root: string }): Plugin;
