@@ -247,7 +247,13 @@ try {
   const { cookies, ventureIds } = await fill();
   server = await startServer({
     dataDir: join(dir, 'data'),
-    env: { DATABASE_URL: pgServer.url, KYC_ENCRYPTION_KEY: '7f'.repeat(32), SEED_DEMO: 'false' },
+    env: {
+      DATABASE_URL: pgServer.url,
+      KYC_ENCRYPTION_KEY: '7f'.repeat(32),
+      SEED_DEMO: 'false',
+    },
+    // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
   });
   // Warm-up: a second of traffic the figures do not count.
   const warm = await fetch(`${server.url}/api/investments`, {

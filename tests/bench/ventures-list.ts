@@ -87,7 +87,9 @@ await build({
 /** The production server on the bench's database; resolves once it says it is ready. */
 async function startServer(dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(serverDir, 'server.mjs')], {
+  // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(serverDir, 'server.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
