@@ -13,9 +13,17 @@ import {
 import { ventureSchema } from '../../../src-shared/contracts/ventures';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
-import { requireAuth, requireRole } from '../../plugins/session';
+import { requireAuth, requireRole, sessionChecked, sessionInStatement } from '../../plugins/session';
 import { readIdempotencyKey } from '../idempotency';
-import { cancelVenture, closeFunding, invest, listForAdmin, listMine, recordRepayment } from './service';
+import {
+  cancelVenture,
+  closeFunding,
+  invest,
+  investWithSessionToken,
+  listForAdmin,
+  listMine,
+  recordRepayment,
+} from './service';
 import { idParam } from '../../lib/params';
 
 const ventureParams = idParam('ventureId', 'venture.not_found');
@@ -23,10 +31,14 @@ const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
 
 export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // The session is checked by the investment's own statement (one round trip per investment).
+    const investorSession = sessionInStatement(ctx.db, ctx.now, 'user');
     app.post(
       '/investments',
       {
-        onRequest: requireRole('user'),
+        config: investorSession.config,
+        onRequest: investorSession.onRequest,
+        errorHandler: investorSession.errorHandler,
         schema: {
           tags: ['investments'],
           summary:
@@ -44,7 +56,11 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        const answer = await invest(ctx, requireAuth(request), request.body, key);
+        const token = request.deferredSessionToken;
+        const answer =
+          token === null
+            ? await invest(ctx, requireAuth(request), request.body, key)
+            : await investWithSessionToken(ctx, token, request.body, key, () => sessionChecked(request));
         if (answer.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode as 201).send(answer.body);
       },
