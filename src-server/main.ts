@@ -11,7 +11,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import pino from 'pino';
-import { batchedDestination } from './lib/log-stream';
 import { ConfigError, loadConfig, urlHost, type Config } from './config';
 import {
   EmbeddedPostgresError,
@@ -48,9 +47,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     }
     throw error;
   }
-  // The lines of one event-loop turn written together (lib/log-stream.ts): one system call for many
-  // access lines on a busy server.
-  const logger = pino({ level: config.logLevel }, batchedDestination());
+  const logger = pino({ level: config.logLevel });
   const started = performance.now();
   // How long each step took (ms), for the Ready line and `npm run bench:start`.
   const steps: Record<string, number> = {};
