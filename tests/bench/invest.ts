@@ -272,8 +272,11 @@ try {
     throw new Error(`warm-up investment answered ${warm.status}: ${await warm.text()}`);
 
   const cpuBefore = serverCpuSeconds();
+  const clientBefore = process.cpuUsage();
   const a = await api(cookies, ventureIds);
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / a.total;
+  const clientUsage = process.cpuUsage(clientBefore);
+  const clientMs = (clientUsage.user + clientUsage.system) / 1000 / a.total;
   await server.stop();
   server = undefined;
   const c = custom();
@@ -289,7 +292,9 @@ try {
   console.log(
     `ratio API / custom ${(a.rps / c.rps).toFixed(2)}   API / tpcb-like ${(a.rps / b.rps).toFixed(2)}   custom / tpcb-like ${(c.rps / b.rps).toFixed(2)}`,
   );
-  console.log(`server process CPU per investment: ${cpuMs.toFixed(1)} ms`);
+  console.log(
+    `CPU per investment: server process ${cpuMs.toFixed(2)} ms, this bench's HTTP client ${clientMs.toFixed(2)} ms`,
+  );
 
   const check = new pg.Pool({ connectionString: pgServer.url, max: 1 });
   check.on('error', () => undefined);
