@@ -14,17 +14,63 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in session, or null for a visitor. Resolved once per API request. */
     auth: SessionContext | null;
+    /** A route with `sessionInStatement`: the `sid` token whose session its one statement checks;
+     * null once the session has been checked (by the statement, or by the lookup before an error). */
+    deferredSessionToken: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The route's own statement checks the session and the role (POST /api/investments): the
+     * lookup is not sent on its own. Use with `sessionInStatement()`'s hook and error handler. */
+    sessionInStatement?: readonly Role[];
   }
 }
 
 /** Reads the `sid` cookie of every API request and resolves it to a live session. */
 export function registerSessions(app: FastifyInstance, db: Db, now: () => Date): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('deferredSessionToken', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.sessionInStatement) {
+      request.deferredSessionToken = token;
+      return;
+    }
     request.auth = await findSession(db, token, now());
   });
+}
+
+/**
+ * For a route whose one statement checks the session itself (config `sessionInStatement`): a
+ * request without a `sid` cookie answers 401 at once, as `requireRole` does; any other refusal
+ * before the statement ran (the body's parsing or schema, a malformed header, an id that names
+ * nothing) first looks the session up, so 401 and 403 still come before every other answer, with
+ * the same texts; the statement's own answers 'auth.login_required' and 'auth.forbidden' are
+ * thrown as they are (see `sessionChecked`).
+ */
+export function sessionInStatement(db: Db, now: () => Date, ...roles: Role[]) {
+  const role = requireRole(...roles);
+  return {
+    config: { sessionInStatement: roles },
+    onRequest: async (request: FastifyRequest) => {
+      if (request.deferredSessionToken === null) requireAuth(request);
+    },
+    errorHandler: async (error: Error, request: FastifyRequest) => {
+      const token = request.deferredSessionToken;
+      if (token !== null) {
+        request.deferredSessionToken = null;
+        request.auth = await findSession(db, token, now());
+        await role(request);
+      }
+      // To the app's error handler.
+      throw error;
+    },
+  };
+}
+
+/** The route's statement has checked the session: its refusals are answered as they are. */
+export function sessionChecked(request: FastifyRequest): void {
+  request.deferredSessionToken = null;
 }
 
 export function setSessionCookies(

@@ -6,7 +6,8 @@
  * server on it and drives POST /api/investments with autocannon at 8 connections, every request
  * from another investor and with its own Idempotency-Key. In the same run, two pgbench yardsticks at
  * 8 clients: a custom script (`-f`, prepared) sending the statement the server sends for one
- * investment (`place_investment(...)`, random seeded investor and venture, a unique key) on the
+ * investment (`place_investment_for_session(...)`: the session of a random seeded investor, a random
+ * venture, a unique key) on the
  * server's database, and the built-in tpcb-like transaction on a separate database of the same
  * cluster. Prints the three rates, p50 and p99, the ratios API / custom and API / tpcb-like, and the
  * ledger invariants' violations after the run (must be 0).
@@ -19,9 +20,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase, runMigrations } from '../../src-server/db/client';
 import { startEmbeddedPostgres } from '../../src-server/db/embedded';
-import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
+import { hashToken, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { externalAccountId, postTransaction } from '../../src-server/modules/ledger/service';
-import { PLACE_INVESTMENT } from '../../src-server/modules/investments/service';
+import { PLACE_INVESTMENT_FOR_SESSION } from '../../src-server/modules/investments/service';
 import { startServer } from '../e2e/harness';
 import { findInvariantViolations } from '../server/invariants';
 
@@ -31,9 +32,10 @@ const INVESTORS = 2_000;
 const VENTURES = 200;
 const BALANCE = 100_000_000_00n; // EUR 100,000,000.00 each: never runs out
 const PGBENCH_SCALE = 10; // ten branches: 8 clients do not all queue on one branch row
-/** Investor n and venture n have these ids, so a pgbench script can name them from a random number. */
-const investorId = (n: number | string) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+/** Venture n has this id and investor n's session this token, so a pgbench script can name them
+ * from a random number. */
 const ventureId = (n: number | string) => `00000000-0000-4000-9000-${String(n).padStart(12, '0')}`;
+const sessionToken = (n: number) => `bench-token-${n}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'cf-bench-invest-'));
 chmodSync(dir, 0o755);
@@ -110,13 +112,15 @@ async function fill(): Promise<{ cookies: string[]; ventureIds: string[] }> {
      RETURNING id`,
     [owner.rows[0]!.id],
   );
-  const cookies: string[] = [];
-  for (let i = 0; i < ids.length; i += 50) {
-    const tokens = await Promise.all(
-      ids.slice(i, i + 50).map((userId) => createSession(db, { userId, rememberMe: true })),
-    );
-    cookies.push(...tokens.map(({ token }) => `${SESSION_COOKIE}=${token}`));
-  }
+  // A session each, its token known (`bench-token-<n>`), so the pgbench script can name investor n's
+  // session by its hash as the API's statement does.
+  const tokens = ids.map((_, i) => sessionToken(i + 1));
+  await pool.query(
+    `INSERT INTO sessions (user_id, token_hash, remember_me, expires_at)
+     SELECT unnest($1::uuid[]), unnest($2::text[]), true, now() + interval '30 days'`,
+    [ids, tokens.map(hashToken)],
+  );
+  const cookies = tokens.map((token) => `${SESSION_COOKIE}=${token}`);
   await pool.query('VACUUM ANALYZE');
   return { cookies, ventureIds: ventures.rows.map((r) => r.id) };
 }
@@ -209,16 +213,19 @@ function tpcbLike() {
 
 /**
  * The server's statement for one investment as a pgbench script, on the server's database: the same
- * SELECT (PLACE_INVESTMENT.text), prepared, with a random seeded investor and venture, an amount of
- * EUR 50.00 to EUR 99.99 and a key unique per client and transaction. The ids are built from the
- * random numbers in the arguments (pgbench variables are numbers), the time is the transaction's.
+ * SELECT (PLACE_INVESTMENT_FOR_SESSION.text), prepared, with the session of a random seeded investor
+ * (its token's hash, which the server computes in Node, computed here by PostgreSQL), a random
+ * venture, an amount of EUR 50.00 to EUR 99.99 and a key unique per client and transaction. The ids
+ * are built from the random numbers in the arguments (pgbench variables are numbers), the time is
+ * the transaction's.
  */
 function custom() {
   const script = join(dir, 'invest.sql');
-  const call = PLACE_INVESTMENT.text.replace(
+  const statement = PLACE_INVESTMENT_FOR_SESSION.text;
+  const call = statement.replace(
     /\$1, \$2, \$3, \$4, \$5, \$6/,
     [
-      `('${investorId('').slice(0, -12)}' || lpad(:investor::text, 12, '0'))::uuid`,
+      `encode(sha256(convert_to('${sessionToken(0).slice(0, -1)}' || :investor, 'UTF8')), 'hex')`,
       `('${ventureId('').slice(0, -12)}' || lpad(:venture::text, 12, '0'))::uuid`,
       ':amount',
       'now()',
@@ -226,7 +233,7 @@ function custom() {
       "'pgbench-request'",
     ].join(', '),
   );
-  if (call === PLACE_INVESTMENT.text) throw new Error(`unexpected statement: ${PLACE_INVESTMENT.text}`);
+  if (call === statement) throw new Error(`unexpected statement: ${statement}`);
   writeFileSync(
     script,
     [
@@ -247,7 +254,13 @@ try {
   const { cookies, ventureIds } = await fill();
   server = await startServer({
     dataDir: join(dir, 'data'),
-    env: { DATABASE_URL: pgServer.url, KYC_ENCRYPTION_KEY: '7f'.repeat(32), SEED_DEMO: 'false' },
+    env: {
+      DATABASE_URL: pgServer.url,
+      KYC_ENCRYPTION_KEY: '7f'.repeat(32),
+      SEED_DEMO: 'false',
+    },
+    // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
   });
   // Warm-up: a second of traffic the figures do not count.
   const warm = await fetch(`${server.url}/api/investments`, {
@@ -259,8 +272,11 @@ try {
     throw new Error(`warm-up investment answered ${warm.status}: ${await warm.text()}`);
 
   const cpuBefore = serverCpuSeconds();
+  const clientBefore = process.cpuUsage();
   const a = await api(cookies, ventureIds);
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / a.total;
+  const clientUsage = process.cpuUsage(clientBefore);
+  const clientMs = (clientUsage.user + clientUsage.system) / 1000 / a.total;
   await server.stop();
   server = undefined;
   const c = custom();
@@ -270,13 +286,15 @@ try {
   console.log(`${seconds} s each, ${CONNECTIONS} connections / clients`);
   console.log(`API     POST /api/investments        ${fmt(a)}  (${a.total} investments)`);
   console.log(
-    `pgbench place_investment (custom)   ${fmt(c)}  (${c.transactions} transactions, ${c.failed} failed)`,
+    `pgbench the same statement (custom)  ${fmt(c)}  (${c.transactions} transactions, ${c.failed} failed)`,
   );
   console.log(`pgbench tpcb-like (scale ${PGBENCH_SCALE})         ${fmt(b)}`);
   console.log(
     `ratio API / custom ${(a.rps / c.rps).toFixed(2)}   API / tpcb-like ${(a.rps / b.rps).toFixed(2)}   custom / tpcb-like ${(c.rps / b.rps).toFixed(2)}`,
   );
-  console.log(`server process CPU per investment: ${cpuMs.toFixed(1)} ms`);
+  console.log(
+    `CPU per investment: server process ${cpuMs.toFixed(2)} ms, this bench's HTTP client ${clientMs.toFixed(2)} ms`,
+  );
 
   const check = new pg.Pool({ connectionString: pgServer.url, max: 1 });
   check.on('error', () => undefined);

@@ -87,7 +87,9 @@ await build({
 /** The production server on the bench's database; resolves once it says it is ready. */
 async function startServer(dataDir: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(serverDir, 'server.mjs')], {
+  // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, join(serverDir, 'server.mjs')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -272,7 +274,8 @@ async function api(url: string): Promise<Result> {
   };
 }
 
-function pgbench(scripts: string[]): Result {
+/** pgbench at CONNECTIONS clients: the scripts given (`-f`), or none for the built-in tpcb-like. */
+function pgbench(scripts: string[], database = new URL(pgServer.url).pathname.slice(1)): Result {
   const url = new URL(pgServer.url);
   const logDir = mkdtempSync(join(dir, 'pgbench-'));
   chmodSync(logDir, 0o777);
@@ -296,7 +299,7 @@ function pgbench(scripts: string[]): Result {
       url.port,
       '-U',
       url.username,
-      url.pathname.slice(1),
+      database,
     ],
     { env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) }, encoding: 'utf8' },
   );
@@ -311,6 +314,24 @@ function pgbench(scripts: string[]): Result {
   }
   latencies.sort((a, b) => a - b);
   return { rps: tps, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+}
+
+/** pgbench's built-in tpcb-like transaction (scale 10) on a database of its own, the yardstick. */
+function tpcbLike(): Result {
+  const url = new URL(pgServer.url);
+  const options = {
+    env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
+    encoding: 'utf8' as const,
+  };
+  const connection = ['-h', url.hostname, '-p', url.port, '-U', url.username];
+  for (const [command, args] of [
+    ['psql', ['-q', '-d', 'postgres', '-c', 'CREATE DATABASE pgbench']],
+    ['pgbench', ['-i', '-q', '-s', '10', 'pgbench']],
+  ] as const) {
+    const result = spawnSync(command, [...args, ...connection], options);
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  }
+  return pgbench([], 'pgbench');
 }
 
 /** One line per statement: the plan's scan of ventures, its execution time and shared buffers. */
@@ -339,6 +360,7 @@ type PlanNode = {
 };
 
 let filled = 0;
+const apiRates: { size: number; api: number }[] = [];
 try {
   for (const size of SIZES) {
     const took = await fill(filled + 1, size);
@@ -372,21 +394,33 @@ try {
     try {
       await api(server.url); // warms the server (JIT, pool, count cache) for the measured run
       const cpuBefore = cpuSeconds(server.pid);
+      const clientBefore = process.cpuUsage();
       const a = await api(server.url);
       const cpuPerRequest = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / a.requests!;
+      const clientUsage = process.cpuUsage(clientBefore);
+      const clientPerRequest = (clientUsage.user + clientUsage.system) / 1000 / a.requests!;
       const b = pgbench(rowsScripts);
       const c = pgbench(rowsAndCountScripts);
       console.log(
         `${COMBINATIONS.length} filter combinations in turn; ${CONNECTIONS} connections; ${seconds} s a run`,
       );
-      console.log(`  API      ${fmt(a)}  (server process: ${cpuPerRequest.toFixed(2)} ms CPU a request)`);
+      console.log(
+        `  API      ${fmt(a)}  (CPU a request: server process ${cpuPerRequest.toFixed(2)} ms, this bench's HTTP client ${clientPerRequest.toFixed(2)} ms)`,
+      );
       console.log(`  pgbench  ${fmt(b)}  (the same rows queries)`);
       console.log(`  pgbench  ${fmt(c)}  (rows + exact count each time, for reference)`);
       console.log(`  ratio API / pgbench ${(a.rps / b.rps).toFixed(2)}`);
+      apiRates.push({ size, api: a.rps });
     } finally {
       await server.stop();
     }
   }
+  const tpcb = tpcbLike();
+  console.log(`\npgbench tpcb-like (scale 10, ${CONNECTIONS} clients)  ${fmt(tpcb)}`);
+  for (const { size, api } of apiRates)
+    console.log(
+      `  ratio API / tpcb-like at ${size.toLocaleString('en')} ventures ${(api / tpcb.rps).toFixed(2)}`,
+    );
 } finally {
   await cleanUp();
 }

@@ -36,12 +36,19 @@ export function tempDataDir(): string {
 
 /** Starts the production server (dist/server/server.mjs) and waits until it is ready. */
 export async function startServer(
-  options: { dataDir: string; port?: number; env?: Record<string, string>; ownProcessGroup?: boolean } = {
+  options: {
+    dataDir: string;
+    port?: number;
+    env?: Record<string, string>;
+    ownProcessGroup?: boolean;
+    /** Node's own flags for the server (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+    nodeArgs?: string[];
+  } = {
     dataDir: tempDataDir(),
   },
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['dist/server/server.mjs'], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/server.mjs'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: 'info', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, as a terminal gives `npm start`: Ctrl-C signals the whole group.

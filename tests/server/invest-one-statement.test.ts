@@ -5,7 +5,12 @@ import { centsToEuros, expectedReturnCents, formatEuros } from '../../src-shared
 import { checkInvestment } from '../../src-shared/rules/invest';
 import { HttpError } from '../../src-server/lib/http-error';
 import type { SessionContext } from '../../src-server/modules/auth/sessions';
-import { invest, PLACE_INVESTMENT, refusalOf } from '../../src-server/modules/investments/service';
+import {
+  invest,
+  PLACE_INVESTMENT,
+  PLACE_INVESTMENT_FOR_SESSION,
+  refusalOf,
+} from '../../src-server/modules/investments/service';
 import { testContext, type TestContext } from './context';
 import { balanceOf, openVenture, verifiedInvestor, ventureRow } from './money-helpers';
 
@@ -83,18 +88,20 @@ describe('POST /api/investments is one statement', () => {
     expect(await balanceOf(t, investor.user!.id)).toBe(100_000n - 30_000n);
   });
 
-  it('over HTTP: the investment adds one statement to what any signed-in request sends', async () => {
+  it('over HTTP: the whole request is one statement, the session check included', async () => {
     const venture = await openVenture(t);
     const investor = await verifiedInvestor(t, 100_000n);
-    // The same request refused by the body's schema: the session lookup and hooks, no handler.
-    const baseline = await statementsOf(() =>
+    // The same request refused by the body's schema: the session is looked up first (401 and 403
+    // come before 400), no investment statement.
+    const refused = await statementsOf(() =>
       investor.inject({
         method: 'POST',
         url: '/api/investments',
         payload: { ventureId: venture.id, amount: '1' },
       }),
     );
-    expect(baseline.result.statusCode).toBe(400);
+    expect(refused.result.statusCode).toBe(400);
+    expect(refused.sent.map((s) => s.name)).toEqual(['find_session']);
     const real = await statementsOf(() =>
       investor.inject({
         method: 'POST',
@@ -103,9 +110,9 @@ describe('POST /api/investments is one statement', () => {
       }),
     );
     expect(real.result.statusCode).toBe(201);
-    expect(real.sent.length).toBe(baseline.sent.length + 1);
-    expect(real.sent.filter((s) => s.name === 'place_investment')).toHaveLength(1);
-    expect(real.sent.map((s) => s.text.trim().toUpperCase())).not.toContain('BEGIN');
+    expect(real.sent).toEqual([
+      { text: PLACE_INVESTMENT_FOR_SESSION.text, name: 'place_investment_for_session' },
+    ]);
   });
 });
 

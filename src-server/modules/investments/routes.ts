@@ -13,38 +13,51 @@ import {
 import { ventureSchema } from '../../../src-shared/contracts/ventures';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
-import { requireAuth, requireRole } from '../../plugins/session';
+import { requireAuth, requireRole, sessionChecked, sessionInStatement } from '../../plugins/session';
 import { readIdempotencyKey } from '../idempotency';
-import { cancelVenture, closeFunding, invest, listForAdmin, listMine, recordRepayment } from './service';
+import {
+  cancelVenture,
+  closeFunding,
+  invest,
+  investWithSessionToken,
+  listForAdmin,
+  listMine,
+  recordRepayment,
+} from './service';
 import { idParam } from '../../lib/params';
+import { fastSuccessSerializer } from '../../lib/fast-serializer';
 
 const ventureParams = idParam('ventureId', 'venture.not_found');
 const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
+const investAnswer = z.object({ message: z.string(), data: investmentSchema });
 
 export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // The session is checked by the investment's own statement (one round trip per investment).
+    const investorSession = sessionInStatement(ctx.db, ctx.now, 'user');
     app.post(
       '/investments',
       {
-        onRequest: requireRole('user'),
+        config: investorSession.config,
+        onRequest: investorSession.onRequest,
+        errorHandler: investorSession.errorHandler,
         schema: {
           tags: ['investments'],
           summary:
             'Invest (verified investors): every rule checked in one transaction; optional Idempotency-Key header (same key within 24 h returns the first answer; another body 422)',
           body: investBodySchema,
-          response: responses(
-            { 201: z.object({ message: z.string(), data: investmentSchema }) },
-            ...WRITE,
-            ...ROLE,
-            404,
-            409,
-            422,
-          ),
+          response: responses({ 201: investAnswer }, ...WRITE, ...ROLE, 404, 409, 422),
         },
+        // The hot write: its answer written by fast-json-stringify from the same schema.
+        serializerCompiler: fastSuccessSerializer(201, investAnswer),
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        const answer = await invest(ctx, requireAuth(request), request.body, key);
+        const token = request.deferredSessionToken;
+        const answer =
+          token === null
+            ? await invest(ctx, requireAuth(request), request.body, key)
+            : await investWithSessionToken(ctx, token, request.body, key, () => sessionChecked(request));
         if (answer.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode as 201).send(answer.body);
       },

@@ -10,7 +10,7 @@ import { accounts, investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { RuleError } from '../../../src-shared/rules/invest';
 import type { ErrorCode } from '../../../src-shared/errors';
-import type { SessionContext } from '../auth/sessions';
+import { hashToken, type SessionContext } from '../auth/sessions';
 import { hashRequest, once, type Answer } from '../idempotency';
 import { escrowAccountId, externalAccountId, postTransaction } from '../ledger/service';
 import { publicTotals } from '../ventures/count-cache';
@@ -163,6 +163,51 @@ export async function invest(
     ],
   });
   const placed = rows[0]!;
+  if (placed.error_code !== null) throw refusalOf(placed.error_code, placed.error_cents);
+  if (placed.funded) publicTotals(ctx).clear();
+  clearStatistics(ctx);
+  return { statusCode: placed.status_code!, body: placed.body!, replayed: placed.replayed };
+}
+
+/** POST /api/investments' one statement: `place_investment_for_session` (migration
+ * 20261125124500_invest_session_function.sql) checks the session behind the token's hash and the
+ * role, as the session lookup and `requireRole('user')` do, then runs `place_investment` for that
+ * user, in the same transaction. One round trip per investment, session included. */
+export const PLACE_INVESTMENT_FOR_SESSION = {
+  name: 'place_investment_for_session',
+  text: 'SELECT status_code, body, replayed, funded, error_code, error_cents FROM place_investment_for_session($1, $2, $3, $4, $5, $6)',
+};
+
+/**
+ * `invest` for the signed-in caller of a `sid` token whose session has not been looked up: the
+ * statement checks it. Refusals come in the same order and with the same answers as `invest` after
+ * the session hook and `requireRole('user')`: 401 for no live session, 403 for another role, then
+ * the function's. `checked` is called once the statement has answered (its refusals are final).
+ */
+export async function investWithSessionToken(
+  ctx: AppContext,
+  token: string,
+  body: { ventureId: string; amount: number },
+  idempotencyKey: string | undefined,
+  checked: () => void,
+): Promise<Answer<{ message: string; data: Investment }> & { replayed: boolean }> {
+  if (!isUuid(body.ventureId)) throw new HttpError(404, 'venture.not_found');
+  const amountCents = eurosToCents(body.amount)!;
+  const { rows } = await ctx.pool.query<PlacedInvestment>({
+    ...PLACE_INVESTMENT_FOR_SESSION,
+    values: [
+      hashToken(token),
+      body.ventureId,
+      amountCents.toString(),
+      ctx.now(),
+      idempotencyKey ?? null,
+      idempotencyKey === undefined ? null : hashRequest(body),
+    ],
+  });
+  checked();
+  const placed = rows[0]!;
+  if (placed.error_code === 'auth.login_required') throw new HttpError(401, placed.error_code);
+  if (placed.error_code === 'auth.forbidden') throw new HttpError(403, placed.error_code);
   if (placed.error_code !== null) throw refusalOf(placed.error_code, placed.error_cents);
   if (placed.funded) publicTotals(ctx).clear();
   clearStatistics(ctx);

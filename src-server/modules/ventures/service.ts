@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import sharp from 'sharp';
 import type {
   AdminVentureListQuery,
@@ -142,27 +142,43 @@ export async function loadCreator(db: DbOrTx, userId: string): Promise<Creator> 
 /** `%` and `_` typed by a person are literal characters, not wildcards. */
 const likePattern = (s: string) => containsPattern(s.toLowerCase());
 
-function filterConditions(query: PublicVentureListQuery | AdminVentureListQuery, now: Date): SQL[] {
+/**
+ * How a filter's value enters its condition: as it is (`direct`, drizzle writes it as a parameter),
+ * or as a named placeholder of a statement built once per query shape (`driverValue` is what the
+ * driver is sent for it then: a placeholder's value skips the column's own mapping).
+ */
+type Bind = <T>(name: string, value: T, driverValue?: unknown) => T | SQLWrapper;
+const direct: Bind = (_name, value) => value;
+
+function filterConditions(
+  query: PublicVentureListQuery | AdminVentureListQuery,
+  now: Date,
+  bind: Bind = direct,
+): SQL[] {
   const where: SQL[] = [];
-  if (query.lifecycleStatus) where.push(eq(ventures.lifecycleStatus, query.lifecycleStatus));
-  if (query.ventureType) where.push(eq(ventures.ventureType, query.ventureType));
-  if (query.riskLevel) where.push(eq(ventures.riskLevel, query.riskLevel));
-  if (query.isConvertible) where.push(eq(ventures.isConvertible, query.isConvertible === 'true'));
-  if (query.country) where.push(eq(ventures.country, query.country));
+  if (query.lifecycleStatus)
+    where.push(eq(ventures.lifecycleStatus, bind('lifecycleStatus', query.lifecycleStatus)));
+  if (query.ventureType) where.push(eq(ventures.ventureType, bind('ventureType', query.ventureType)));
+  if (query.riskLevel) where.push(eq(ventures.riskLevel, bind('riskLevel', query.riskLevel)));
+  if (query.isConvertible)
+    where.push(eq(ventures.isConvertible, bind('isConvertible', query.isConvertible === 'true')));
+  if (query.country) where.push(eq(ventures.country, bind('country', query.country)));
   if (query.closingIn) {
     const days = Number.parseInt(query.closingIn, 10);
+    const until = new Date(now.getTime() + days * DAY_MS);
     where.push(
-      gte(ventures.closingDate, now),
-      lte(ventures.closingDate, new Date(now.getTime() + days * DAY_MS)),
+      gte(ventures.closingDate, bind('closingFrom', now, now.toISOString())),
+      lte(ventures.closingDate, bind('closingUntil', until, until.toISOString())),
     );
   }
   if (query.minInvestment !== undefined) {
     // An investor with this much can enter: the venture's minimum is at most the amount.
-    where.push(lte(ventures.minInvestmentCents, BigInt(Math.round(query.minInvestment * 100))));
+    const cents = BigInt(Math.round(query.minInvestment * 100));
+    where.push(lte(ventures.minInvestmentCents, bind('minInvestment', cents, cents.toString())));
   }
   if (query.expectedReturn !== undefined)
-    where.push(gte(ventures.expectedReturn, String(query.expectedReturn)));
-  if (query.search) where.push(ilike(ventures.searchText, likePattern(query.search)));
+    where.push(gte(ventures.expectedReturn, bind('expectedReturn', String(query.expectedReturn))));
+  if (query.search) where.push(ilike(ventures.searchText, bind('search', likePattern(query.search))));
   return where;
 }
 
@@ -207,6 +223,49 @@ function filterKey(query: PublicVentureListQuery): string {
   return JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+function buildPublicPage(db: DbOrTx, conditions: SQL[], query: ListPage) {
+  const direction = query.order === 'asc' ? asc : desc;
+  return (
+    db
+      .select({ venture: ventures, createdBy: creatorColumns })
+      .from(ventures)
+      .innerJoin(users, eq(users.id, ventures.createdBy))
+      .where(and(isPublic, ...conditions))
+      .orderBy(direction(SORT_COLUMNS[query.sortBy]), direction(ventures.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      // Unnamed on purpose: PostgreSQL plans each page with its values, as before (a rare value
+      // is read through its own index); only drizzle's building of the SQL is done once.
+      .prepare(undefined as unknown as string)
+  );
+}
+type PublicPage = ReturnType<typeof buildPublicPage>;
+
+/** The public list's page statements, one per query shape (the filters present, the order) and
+ * database handle: a page's SQL is built once, not on every request. At most 2^9 filter sets times
+ * 5 orders times 2 directions. */
+const publicPages = new WeakMap<DbOrTx, Map<string, PublicPage>>();
+
+function publicPageRows(db: DbOrTx, query: PublicVentureListQuery, now: Date): Promise<Row[]> {
+  const values: Record<string, unknown> = { limit: query.limit, offset: pageOffset(query) };
+  const conditions = filterConditions(query, now, (name, value, driverValue = value) => {
+    values[name] = driverValue;
+    return sql.placeholder(name);
+  });
+  const shape = `${query.sortBy} ${query.order} ${Object.keys(values).join(' ')}`;
+  let pages = publicPages.get(db);
+  if (!pages) {
+    pages = new Map();
+    publicPages.set(db, pages);
+  }
+  let page = pages.get(shape);
+  if (!page) {
+    page = buildPublicPage(db, conditions, query);
+    pages.set(shape, page);
+  }
+  return page.execute(values);
+}
+
 /** The public list; each row as `viewer` may see it (public fields unless it owns the venture or is
  * an admin; no viewer: public fields). */
 export async function listPublicVentures(
@@ -216,10 +275,10 @@ export async function listPublicVentures(
   totals?: CountCache,
   viewer: SessionContext | null = null,
 ): Promise<{ rows: VentureView[]; total: number }> {
-  const where = and(isPublic, ...filterConditions(query, now));
+  const count = () => countRows(db, and(isPublic, ...filterConditions(query, now)));
   const [rows, total] = await Promise.all([
-    pageRows(db, where, query),
-    totals ? totals.get(filterKey(query), now.getTime(), () => countRows(db, where)) : countRows(db, where),
+    publicPageRows(db, query, now),
+    totals ? totals.get(filterKey(query), now.getTime(), count) : count(),
   ]);
   return { rows: rows.map((r) => viewFor(viewer, r.venture, r.createdBy)), total };
 }
