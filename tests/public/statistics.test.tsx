@@ -99,7 +99,7 @@ describe('/statistics', () => {
 
   it("reads 'Loading statistics...' first, then a failure with Try again, which loads them", async () => {
     let fail = true;
-    let release: (response: Response) => void = () => {};
+    let release: ((response: Response) => void) | undefined;
     mockApi({
       'GET /api/statistics': () =>
         fail
@@ -109,7 +109,9 @@ describe('/statistics', () => {
     const user = userEvent.setup();
     renderApp('/statistics');
     expect((await screen.findByText('Loading statistics...')).closest('[role="status"]')).not.toBeNull();
-    release(jsonResponse(500, { message: 'Something went wrong.', code: 'common.server_error' }));
+    // The text can show before the request is sent (the page's code still loading on a busy machine).
+    await waitFor(() => expect(release).toBeDefined());
+    release!(jsonResponse(500, { message: 'Something went wrong.', code: 'common.server_error' }));
     expect(
       await screen.findByText('The statistics could not be loaded. Please try again later.'),
     ).toBeInTheDocument();
