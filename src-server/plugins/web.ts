@@ -1,9 +1,16 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
 import { notFound } from '../lib/http-error';
+import { makeMissingVariant } from '../modules/ventures/images';
+
+/** Uploaded files never change: every name is new (a UUID, or a seeded name in a new venture's folder). */
+const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
 
 const BACKOFFICE_PREFIXES = ['/admin', '/corporate'];
 
@@ -30,7 +37,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders(res) {
-      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.setHeader('Cache-Control', UPLOAD_CACHE);
     },
   });
 
@@ -58,17 +65,35 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
     });
   }
 
-  // The directory itself is not a file @fastify/static serves: the home page is index.html.
+  // The directory itself is not a file @fastify/static serves: the home page is index.html, with
+  // the hero's poster (its largest picture) preloaded, so it loads beside the scripts, not after.
   if (built) {
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir),
+    const html = readFileSync(join(webDir, 'index.html'), 'utf8').replace(
+      '</head>',
+      `  <link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />\n  </head>`,
     );
+    const brotli = brotliCompressSync(html);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    app.get('/', { schema: { hide: true } }, (request, reply) => {
+      reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      reply.type('text/html; charset=utf-8');
+      if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+        return reply.header('Content-Encoding', 'br').send(brotli);
+      }
+      return reply.send(html);
+    });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send(notFound().toBody());
+    }
+    if (request.method === 'GET' && path.startsWith('/uploads/ventures/')) {
+      // A WebP copy of a picture stored before copies were made: made now, kept for next time.
+      const variant = await makeMissingVariant(uploadsDir, path);
+      if (variant) return reply.header('Cache-Control', UPLOAD_CACHE).type('image/webp').send(variant);
     }
     const lastSegment = path.split('/').pop() ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.');

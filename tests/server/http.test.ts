@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText, isErrorCode } from '../../src-shared/errors';
 import { buildApp } from '../../src-server/app';
+import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
 import { testContext, type TestContext } from './context';
 import { openVenture } from './money-helpers';
 
@@ -176,7 +177,7 @@ describe('serving the web entries', () => {
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'cf-web-'));
     mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>public</title>');
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><head><title>public</title></head>');
     writeFileSync(join(webDir, 'backoffice.html'), '<!doctype html><title>backoffice</title>');
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What the build's precompress() writes beside a file.
@@ -210,6 +211,25 @@ describe('serving the web entries', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(`<title>${title}</title>`);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads the home hero's poster on / only, compressed for a browser that takes Brotli, with an ETag", async () => {
+    const preload = `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`;
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain(preload);
+    expect(home.body.indexOf(preload)).toBeLessThan(home.body.indexOf('</head>'));
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(home.body);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(home.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await app.inject({ method: 'GET', url: '/login' })).body).not.toContain('rel="preload"');
   });
 
   it('serves hashed assets as immutable, and 404s a missing file instead of a page', async () => {
@@ -266,6 +286,8 @@ describe('serving the web entries', () => {
     const upload = await app.inject({ method: 'GET', url: '/uploads/ventures/v1/a.jpg' });
     expect(upload.statusCode).toBe(200);
     expect(upload.headers['content-type']).toBe('image/jpeg');
+    // Every upload has a new name (a UUID), so it can be cached for good.
+    expect(upload.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     for (const url of [
       '/uploads/ventures/v1/../../../etc/passwd',
       '/uploads/ventures/v1/..%2F..%2F..%2F..%2Fetc%2Fpasswd',
