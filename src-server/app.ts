@@ -33,6 +33,7 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
+import { getVisibleVenture } from './modules/ventures/service';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
@@ -135,6 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerWeb(app, {
     webDir: options.webDir ?? webDistDir,
     uploadsDir: join(ctx.config.dataDir, 'uploads'),
+    ventureCover: async (id) => (await getVisibleVenture(ctx.db, id, null))?.images?.[0] ?? null,
   });
 
   return app;

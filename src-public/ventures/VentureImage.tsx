@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { styled, type SxProps, type Theme } from '@mui/material/styles';
-import { imageVariantSrcSet } from '../../src-shared/images/variants';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { VENTURE_FALLBACK_IMAGE, ventureImageUrl } from '../lib/images';
 
-/** How wide a card's cover is drawn: the ventures grid's columns (xs 12, sm 6, md 4 of a 1200 px page). */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1200px) 370px, (min-width: 900px) 31vw, (min-width: 600px) 47vw, 92vw';
-/** The venture page's picture: 7 of 12 columns from md. */
-export const DETAIL_IMAGE_SIZES = '(min-width: 1200px) 660px, (min-width: 900px) 56vw, 92vw';
+export { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES };
 
 /** A styled img, not Box: Box takes `width` and `height` as style props, not as the attributes
  * that give the browser the picture's ratio before it loads. */

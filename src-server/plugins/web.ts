@@ -2,15 +2,20 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
+import { DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { notFound } from '../lib/http-error';
 import { makeMissingVariant } from '../modules/ventures/images';
 
 /** Uploaded files never change: every name is new (a UUID, or a seeded name in a new venture's folder). */
 const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
+/** A page is a couple of KiB: Brotli's quality 5 takes well under a millisecond. */
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const BACKOFFICE_PREFIXES = ['/admin', '/corporate'];
 
@@ -23,7 +28,15 @@ function isBackofficePath(path: string): boolean {
  * ("Running"): backoffice.html for /admin/* and /corporate/*, index.html for every other page path,
  * files from DATA_DIR/uploads at /uploads/, and a JSON 404 for unknown /api paths.
  */
-export async function registerWeb(app: FastifyInstance, options: { webDir: string; uploadsDir: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: {
+    webDir: string;
+    uploadsDir: string;
+    /** The first picture of a venture anyone may see, or null (for the venture page's preload). */
+    ventureCover?: (id: string) => Promise<string | null>;
+  },
+) {
   const { webDir, uploadsDir } = options;
   const built = existsSync(join(webDir, 'index.html'));
   mkdirSync(uploadsDir, { recursive: true });
@@ -65,24 +78,26 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
     });
   }
 
+  // index.html with one more line in its head, sent with no-cache, an ETag, and Brotli when the
+  // browser takes it (@fastify/static's compressed copies are of the file as built).
+  const indexHtml = built ? readFileSync(join(webDir, 'index.html'), 'utf8') : '';
+  const sendIndexWith = (request: FastifyRequest, reply: FastifyReply, headLine: string) => {
+    const html = indexHtml.replace('</head>', `  ${headLine}\n  </head>`);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    reply.type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, BROTLI_FAST));
+    }
+    return reply.send(html);
+  };
+
   // The directory itself is not a file @fastify/static serves: the home page is index.html, with
   // the hero's poster (its largest picture) preloaded, so it loads beside the scripts, not after.
   if (built) {
-    const html = readFileSync(join(webDir, 'index.html'), 'utf8').replace(
-      '</head>',
-      `  <link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />\n  </head>`,
-    );
-    const brotli = brotliCompressSync(html);
-    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-    app.get('/', { schema: { hide: true } }, (request, reply) => {
-      reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      reply.type('text/html; charset=utf-8');
-      if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-        return reply.header('Content-Encoding', 'br').send(brotli);
-      }
-      return reply.send(html);
-    });
+    const poster = `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`;
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndexWith(request, reply, poster));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -98,6 +113,19 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
     const lastSegment = path.split('/').pop() ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.');
     if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
+    // A venture page's largest picture is its cover, found only once the scripts and the venture
+    // have loaded: the page names it in a preload (the WebP copy the browser will pick).
+    const venture = /^\/ventures\/([0-9a-f-]{36})$/i.exec(path);
+    if (built && venture && options.ventureCover) {
+      const cover = await options.ventureCover(venture[1]!).catch(() => null);
+      const srcSet = cover ? imageVariantSrcSet(cover) : undefined;
+      if (cover && srcSet) {
+        const preload =
+          `<link rel="preload" as="image" href="${attr(cover)}" imagesrcset="${attr(srcSet)}" ` +
+          `imagesizes="${DETAIL_IMAGE_SIZES}" type="image/webp" fetchpriority="high" />`;
+        return sendIndexWith(request, reply, preload);
+      }
+    }
     if (!built) {
       return reply
         .status(404)

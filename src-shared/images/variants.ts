@@ -7,6 +7,12 @@
 export const IMAGE_VARIANT_WIDTHS = [480, 960, 1440] as const;
 export type ImageVariantWidth = (typeof IMAGE_VARIANT_WIDTHS)[number];
 
+/** How wide a card's cover is drawn: the ventures grid's columns (xs 12, sm 6, md 4 of a 1200 px page). */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1200px) 370px, (min-width: 900px) 31vw, (min-width: 600px) 47vw, 92vw';
+/** The venture page's picture: 7 of 12 columns from md (the server preloads it with these sizes). */
+export const DETAIL_IMAGE_SIZES = '(min-width: 1200px) 660px, (min-width: 900px) 56vw, 92vw';
+
 /** `/uploads/ventures/{id}/{name}.jpg` and nothing else has copies (not the fallback picture). */
 const WITH_VARIANTS = /^\/uploads\/ventures\/[^/]+\/[^/]+\.jpg$/;
 

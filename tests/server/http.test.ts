@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText, isErrorCode } from '../../src-shared/errors';
 import { buildApp } from '../../src-server/app';
 import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
+import { DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { testContext, type TestContext } from './context';
 import { openVenture } from './money-helpers';
 
@@ -230,6 +231,38 @@ describe('serving the web entries', () => {
     });
     expect(again.statusCode).toBe(304);
     expect((await app.inject({ method: 'GET', url: '/login' })).body).not.toContain('rel="preload"');
+  });
+
+  it("preloads a public venture's cover (its WebP copies, as the page will pick them) on its page only", async () => {
+    const cover = '/uploads/ventures/v1/a.jpg';
+    const open = await openVenture(t, { images: [cover] });
+    const draft = await openVenture(t, { images: [cover], visibility: 'draft' });
+    const bare = await openVenture(t, { images: [] });
+    const page = await app.inject({ method: 'GET', url: `/ventures/${open.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="${cover}" imagesrcset="${imageVariantSrcSet(cover)}" ` +
+        `imagesizes="${DETAIL_IMAGE_SIZES}" type="image/webp" fetchpriority="high" />`,
+    );
+    const br = await app.inject({
+      method: 'GET',
+      url: `/ventures/${open.id}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
+    // Nothing is named for a venture the public cannot see, one without pictures, or an unknown id.
+    for (const url of [
+      `/ventures/${draft.id}`,
+      `/ventures/${bare.id}`,
+      '/ventures/00000000-0000-4000-8000-000000000000',
+      `/ventures/${open.id}/investment-form`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>public</title>');
+      expect(res.body, url).not.toContain('rel="preload"');
+    }
   });
 
   it('serves hashed assets as immutable, and 404s a missing file instead of a page', async () => {
