@@ -6,7 +6,7 @@ import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
-import { DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { notFound } from '../lib/http-error';
 import { makeMissingVariant } from '../modules/ventures/images';
 
@@ -35,6 +35,8 @@ export async function registerWeb(
     uploadsDir: string;
     /** The first picture of a venture anyone may see, or null (for the venture page's preload). */
     ventureCover?: (id: string) => Promise<string | null>;
+    /** The first picture of the public list's first venture (default filters and order), or null. */
+    firstListedCover?: () => Promise<string | null>;
   },
 ) {
   const { webDir, uploadsDir } = options;
@@ -115,16 +117,22 @@ export async function registerWeb(
     if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
     // A venture page's largest picture is its cover, found only once the scripts and the venture
     // have loaded: the page names it in a preload (the WebP copy the browser will pick).
+    // The same for the list's first card (the list as it opens, without filters in the URL).
     const venture = /^\/ventures\/([0-9a-f-]{36})$/i.exec(path);
-    if (built && venture && options.ventureCover) {
-      const cover = await options.ventureCover(venture[1]!).catch(() => null);
-      const srcSet = cover ? imageVariantSrcSet(cover) : undefined;
-      if (cover && srcSet) {
-        const preload =
-          `<link rel="preload" as="image" href="${attr(cover)}" imagesrcset="${attr(srcSet)}" ` +
-          `imagesizes="${DETAIL_IMAGE_SIZES}" type="image/webp" fetchpriority="high" />`;
-        return sendIndexWith(request, reply, preload);
-      }
+    const cover =
+      !built || request.method !== 'GET'
+        ? null
+        : venture && options.ventureCover
+          ? { src: await options.ventureCover(venture[1]!).catch(() => null), sizes: DETAIL_IMAGE_SIZES }
+          : request.url === '/ventures' && options.firstListedCover
+            ? { src: await options.firstListedCover().catch(() => null), sizes: CARD_IMAGE_SIZES }
+            : null;
+    const srcSet = cover?.src ? imageVariantSrcSet(cover.src) : undefined;
+    if (cover?.src && srcSet) {
+      const preload =
+        `<link rel="preload" as="image" href="${attr(cover.src)}" imagesrcset="${attr(srcSet)}" ` +
+        `imagesizes="${cover.sizes}" type="image/webp" fetchpriority="high" />`;
+      return sendIndexWith(request, reply, preload);
     }
     if (!built) {
       return reply

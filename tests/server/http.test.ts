@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText, isErrorCode } from '../../src-shared/errors';
 import { buildApp } from '../../src-server/app';
 import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
-import { DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { testContext, type TestContext } from './context';
 import { openVenture } from './money-helpers';
 
@@ -263,6 +263,19 @@ describe('serving the web entries', () => {
       expect(res.body, url).toContain('<title>public</title>');
       expect(res.body, url).not.toContain('rel="preload"');
     }
+  });
+
+  it("preloads the first card's cover on /ventures as it opens, not on a filtered list", async () => {
+    const cover = '/uploads/ventures/v1/newest.jpg';
+    await openVenture(t, { images: [cover], createdAt: new Date(Date.now() + 86_400_000) });
+    const list = await app.inject({ method: 'GET', url: '/ventures' });
+    expect(list.body).toContain(
+      `<link rel="preload" as="image" href="${cover}" imagesrcset="${imageVariantSrcSet(cover)}" ` +
+        `imagesizes="${CARD_IMAGE_SIZES}" type="image/webp" fetchpriority="high" />`,
+    );
+    const filtered = await app.inject({ method: 'GET', url: '/ventures?ventureType=leasing' });
+    expect(filtered.body).toContain('<title>public</title>');
+    expect(filtered.body).not.toContain('rel="preload"');
   });
 
   it('serves hashed assets as immutable, and 404s a missing file instead of a page', async () => {
