@@ -33,6 +33,9 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
+import { publicTotals } from './modules/ventures/count-cache';
+import { getVisibleVenture, listPublicVentures } from './modules/ventures/service';
+import { publicVentureListQuerySchema } from '../src-shared/contracts/ventures';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
@@ -135,6 +138,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerWeb(app, {
     webDir: options.webDir ?? webDistDir,
     uploadsDir: join(ctx.config.dataDir, 'uploads'),
+    ventureCover: async (id) => (await getVisibleVenture(ctx.db, id, null))?.images?.[0] ?? null,
+    firstListedCover: async () => {
+      const query = publicVentureListQuerySchema.parse({});
+      const { rows } = await listPublicVentures(ctx.db, query, ctx.now(), publicTotals(ctx));
+      return rows[0]?.images?.[0] ?? null;
+    },
   });
 
   return app;

@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
+import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
+import { useNearViewport } from './useNearViewport';
 
 /** The site's one clip (public/media): an 8 s loop over the home hero's scene, 960x540. */
 export const AMBIENT_VIDEO = {
   webm: '/media/sunrise.webm',
   mp4: '/media/sunrise.mp4',
-  poster: '/media/sunrise-poster.jpg',
+  poster: HOME_HERO_POSTER,
   width: 960,
   height: 540,
 } as const;
@@ -52,31 +54,6 @@ export function usePosterOnly(): boolean {
   return useSyncExternalStore(subscribePosterOnly, posterOnlySnapshot, () => true);
 }
 
-/** True once `element` comes near the viewport (at once where IntersectionObserver is missing). */
-function useNearViewport(ref: React.RefObject<Element | null>, enabled: boolean): boolean {
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!enabled || near || !element) return undefined;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return undefined;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: NEAR_VIEWPORT },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, enabled, near]);
-  return near;
-}
-
 /**
  * A short muted looping clip. It is decoration (the page says everything in words), so the
  * media is hidden from assistive technology; the caller adds a caption where one helps. The
@@ -90,7 +67,7 @@ export function AmbientVideo({ cover = false, sx }: { cover?: boolean; sx?: SxPr
   const posterOnly = usePosterOnly();
   const boxRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const near = useNearViewport(boxRef, !posterOnly);
+  const near = useNearViewport(boxRef, !posterOnly, NEAR_VIEWPORT);
   const [paused, setPaused] = useState(false);
   const { width, height, poster } = AMBIENT_VIDEO;
 

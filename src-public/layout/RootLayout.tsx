@@ -69,7 +69,14 @@ export function RootLayout() {
             <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
               <RiskBanner />
               <Header />
-              <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+              {/* At least a screen high: the footer starts below the fold, so it does not jump down
+                  (a layout shift) when a lazily loaded page or its data arrives. */}
+              <Box
+                component="main"
+                id="main-content"
+                tabIndex={-1}
+                sx={{ flex: 1, minHeight: '100vh', outline: 'none' }}
+              >
                 <Outlet />
               </Box>
               <Footer />

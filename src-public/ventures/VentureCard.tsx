@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -26,10 +27,13 @@ export function VentureCard({
   venture,
   variant = 'full',
   headingLevel = 'h3',
+  priority = false,
 }: {
   venture: VentureView;
   variant?: 'teaser' | 'full';
   headingLevel?: 'h2' | 'h3';
+  /** The first card of a list whose covers are the page's largest pictures: its cover loads first. */
+  priority?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
@@ -43,6 +47,7 @@ export function VentureCard({
           images={venture.images}
           alt={t('ventures.card.imageAlt', { title: venture.title })}
           placeholderAlt={t('ventures.card.noImage', { title: venture.title })}
+          priority={priority}
         />
         {availability.badge ? (
           <VentureStatusBadge
@@ -136,6 +141,28 @@ export function VentureCard({
             {notOpenLabel}
           </Button>
         ) : null}
+      </CardActions>
+    </Card>
+  );
+}
+
+/** A full card's outline while the list loads: the cover's 16:9 box and the card's text lines. */
+export function VentureCardSkeleton() {
+  return (
+    <Card variant="outlined" aria-hidden="true" data-testid="venture-card-skeleton" sx={{ height: '100%' }}>
+      <Skeleton
+        variant="rectangular"
+        animation={false}
+        sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 9' }}
+      />
+      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Skeleton variant="text" animation={false} sx={{ fontSize: '1.25rem', width: '70%' }} />
+        <Skeleton variant="text" animation={false} height={40} />
+        <Skeleton variant="rounded" animation={false} height={64} />
+        <Skeleton variant="rounded" animation={false} height={24} width={120} />
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Skeleton variant="rounded" animation={false} height={36} width={96} />
       </CardActions>
     </Card>
   );

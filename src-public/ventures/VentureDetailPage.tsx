@@ -1,10 +1,11 @@
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
   Link as RouterLink,
@@ -21,6 +22,7 @@ import { useAuth } from '../auth/session/AuthProvider';
 import type { RememberedLocation } from '../auth/session/roles';
 import { PageLoader } from '../components/PageLoader';
 import { usePageTitle } from '../components/usePageTitle';
+import { useNearViewport } from '../components/useNearViewport';
 import type { KeepScrollState } from '../layout/RootLayout';
 import { countryLabel, euros, formatDate, formatPercent } from '../lib/format';
 import { lazyComponent } from '../lib/lazyComponent';
@@ -28,12 +30,8 @@ import { useVenture } from './api';
 import { FundingBar } from './FundingBar';
 import { ventureAvailability } from '../../src-shared/rules/ventureProgress';
 import { ChartFigure } from '../../src-shared/charts/ChartFigure';
-import {
-  VentureChartsGrid,
-  type ChartFrameProps,
-  loadVentureCharts,
-} from '../../src-shared/charts/VentureChartsGrid';
-import { VentureImage } from './VentureImage';
+import { VentureChartsGrid, type ChartFrameProps } from '../../src-shared/charts/VentureChartsGrid';
+import { DETAIL_IMAGE_SIZES, VentureImage } from './VentureImage';
 import { VentureStatusBadge } from './VentureStatusBadge';
 
 // The invest form (its rules, the verification and balance calls) loads when it is about to open:
@@ -82,15 +80,21 @@ function TextBlock({ title, text }: { title: string; text: string | undefined })
   );
 }
 
-/** A chart card: heading, then the chart and its caption (shared with the back office). */
+/**
+ * A chart card: heading, then the chart and its caption (shared with the back office). The charts
+ * sit below the fold: their chunk is loaded and drawn only when the card comes near the viewport
+ * (a skeleton of the chart's height until then), so they never hold up the page's first paint.
+ */
 function ChartSection({ id, title, caption, children }: ChartFrameProps) {
+  const ref = useRef<HTMLElement>(null);
+  const near = useNearViewport(ref);
   return (
-    <Box component="section" aria-labelledby={id} sx={{ ...statSx, height: '100%' }}>
+    <Box component="section" ref={ref} aria-labelledby={id} sx={{ ...statSx, height: '100%' }}>
       <Typography id={id} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
         {title}
       </Typography>
       <ChartFigure id={id} caption={caption}>
-        {children}
+        {children && !near ? <Skeleton variant="rounded" height={300} aria-hidden="true" /> : children}
       </ChartFigure>
     </Box>
   );
@@ -188,7 +192,8 @@ function VentureView({ venture, investOpen }: { venture: Venture; investOpen: bo
             images={venture.images}
             alt={t('ventures.card.imageAlt', { title: venture.title })}
             placeholderAlt={t('ventures.card.noImage', { title: venture.title })}
-            eager
+            priority
+            sizes={DETAIL_IMAGE_SIZES}
             sx={{ borderRadius: 2 }}
           />
         </Grid>
@@ -334,11 +339,6 @@ export function VentureDetailPage() {
   const { user, isLoading: authLoading } = useAuth();
   const investOpen = useMatch('/ventures/:ventureId/investment-form') !== null;
   const { data, error, isPending } = useVenture(ventureId);
-
-  // Start fetching the chart chunk while the venture loads; nothing waits for it.
-  useEffect(() => {
-    loadVentureCharts().catch(() => undefined);
-  }, []);
 
   if (investOpen && !authLoading && !user) {
     const from: RememberedLocation = {

@@ -19,7 +19,7 @@ import {
   withFilter,
   type VentureFilters,
 } from './filters';
-import { VentureCard } from './VentureCard';
+import { VentureCard, VentureCardSkeleton } from './VentureCard';
 import { VentureFilterForm } from './VentureFilterForm';
 
 /**
@@ -187,11 +187,19 @@ export function VenturesPage() {
         ) : null}
 
         <Grid container spacing={3} sx={{ opacity: updating ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          {ventures.map((venture) => (
+          {ventures.map((venture, index) => (
             <Grid key={venture._id} size={{ xs: 12, sm: 6, md: 4 }}>
-              <VentureCard venture={venture} headingLevel="h2" />
+              <VentureCard venture={venture} headingLevel="h2" priority={index === 0} />
             </Grid>
           ))}
+          {/* While the first page loads, cards' outlines hold their place: nothing below jumps. */}
+          {isPending
+            ? [0, 1, 2].map((i) => (
+                <Grid key={`skeleton-${i}`} size={{ xs: 12, sm: 6, md: 4 }}>
+                  <VentureCardSkeleton />
+                </Grid>
+              ))
+            : null}
         </Grid>
       </Box>
 

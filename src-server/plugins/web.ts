@@ -1,9 +1,21 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { notFound } from '../lib/http-error';
+import { makeMissingVariant } from '../modules/ventures/images';
+
+/** Uploaded files never change: every name is new (a UUID, or a seeded name in a new venture's folder). */
+const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
+/** A page is a couple of KiB: Brotli's quality 5 takes well under a millisecond. */
+const BROTLI_FAST = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } };
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const BACKOFFICE_PREFIXES = ['/admin', '/corporate'];
 
@@ -16,7 +28,17 @@ function isBackofficePath(path: string): boolean {
  * ("Running"): backoffice.html for /admin/* and /corporate/*, index.html for every other page path,
  * files from DATA_DIR/uploads at /uploads/, and a JSON 404 for unknown /api paths.
  */
-export async function registerWeb(app: FastifyInstance, options: { webDir: string; uploadsDir: string }) {
+export async function registerWeb(
+  app: FastifyInstance,
+  options: {
+    webDir: string;
+    uploadsDir: string;
+    /** The first picture of a venture anyone may see, or null (for the venture page's preload). */
+    ventureCover?: (id: string) => Promise<string | null>;
+    /** The first picture of the public list's first venture (default filters and order), or null. */
+    firstListedCover?: () => Promise<string | null>;
+  },
+) {
   const { webDir, uploadsDir } = options;
   const built = existsSync(join(webDir, 'index.html'));
   mkdirSync(uploadsDir, { recursive: true });
@@ -30,7 +52,7 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
     dotfiles: 'deny',
     cacheControl: false,
     setHeaders(res) {
-      res.setHeader('Cache-Control', 'public, max-age=3600');
+      res.setHeader('Cache-Control', UPLOAD_CACHE);
     },
   });
 
@@ -58,21 +80,60 @@ export async function registerWeb(app: FastifyInstance, options: { webDir: strin
     });
   }
 
-  // The directory itself is not a file @fastify/static serves: the home page is index.html.
+  // index.html with one more line in its head, sent with no-cache, an ETag, and Brotli when the
+  // browser takes it (@fastify/static's compressed copies are of the file as built).
+  const indexHtml = built ? readFileSync(join(webDir, 'index.html'), 'utf8') : '';
+  const sendIndexWith = (request: FastifyRequest, reply: FastifyReply, headLine: string) => {
+    const html = indexHtml.replace('</head>', `  ${headLine}\n  </head>`);
+    const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    reply.type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+      return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, BROTLI_FAST));
+    }
+    return reply.send(html);
+  };
+
+  // The directory itself is not a file @fastify/static serves: the home page is index.html, with
+  // the hero's poster (its largest picture) preloaded, so it loads beside the scripts, not after.
   if (built) {
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDir),
-    );
+    const poster = `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`;
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndexWith(request, reply, poster));
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
       return reply.status(404).send(notFound().toBody());
     }
+    if (request.method === 'GET' && path.startsWith('/uploads/ventures/')) {
+      // A WebP copy of a picture stored before copies were made: made now, kept for next time.
+      const variant = await makeMissingVariant(uploadsDir, path);
+      if (variant) return reply.header('Cache-Control', UPLOAD_CACHE).type('image/webp').send(variant);
+    }
     const lastSegment = path.split('/').pop() ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !lastSegment.includes('.');
     if (!isPage) return reply.status(404).type('text/plain; charset=utf-8').send('Not found.');
+    // A venture page's largest picture is its cover, found only once the scripts and the venture
+    // have loaded: the page names it in a preload (the WebP copy the browser will pick).
+    // The same for the list's first card (the list as it opens, without filters in the URL).
+    const venture = /^\/ventures\/([0-9a-f-]{36})$/i.exec(path);
+    const cover =
+      !built || request.method !== 'GET'
+        ? null
+        : venture && options.ventureCover
+          ? { src: await options.ventureCover(venture[1]!).catch(() => null), sizes: DETAIL_IMAGE_SIZES }
+          : request.url === '/ventures' && options.firstListedCover
+            ? { src: await options.firstListedCover().catch(() => null), sizes: CARD_IMAGE_SIZES }
+            : null;
+    const srcSet = cover?.src ? imageVariantSrcSet(cover.src) : undefined;
+    if (cover?.src && srcSet) {
+      const preload =
+        `<link rel="preload" as="image" href="${attr(cover.src)}" imagesrcset="${attr(srcSet)}" ` +
+        `imagesizes="${cover.sizes}" type="image/webp" fetchpriority="high" />`;
+      return sendIndexWith(request, reply, preload);
+    }
     if (!built) {
       return reply
         .status(404)

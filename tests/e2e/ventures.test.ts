@@ -249,6 +249,8 @@ describe('a venture page in Chromium', () => {
       // The charts' own svg carries a <title> (the legend's colour marks are small svgs too).
       const doughnut = funding.locator('svg:has(> title)');
       const bars = risk.locator('svg:has(> title)');
+      // The charts load when they come near the viewport (they sit below the fold).
+      await risk.scrollIntoViewIfNeeded();
       await expect.poll(() => doughnut.locator('path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await expect.poll(() => bars.locator('rect, path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await funding.getByRole('figure').getAttribute('aria-labelledby')).toBeTruthy();

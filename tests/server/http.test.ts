@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorText, isErrorCode } from '../../src-shared/errors';
 import { buildApp } from '../../src-server/app';
+import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
+import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { testContext, type TestContext } from './context';
 import { openVenture } from './money-helpers';
 
@@ -176,7 +178,7 @@ describe('serving the web entries', () => {
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'cf-web-'));
     mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>public</title>');
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><head><title>public</title></head>');
     writeFileSync(join(webDir, 'backoffice.html'), '<!doctype html><title>backoffice</title>');
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)');
     // What the build's precompress() writes beside a file.
@@ -210,6 +212,70 @@ describe('serving the web entries', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(`<title>${title}</title>`);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("preloads the home hero's poster on / only, compressed for a browser that takes Brotli, with an ETag", async () => {
+    const preload = `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`;
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain(preload);
+    expect(home.body.indexOf(preload)).toBeLessThan(home.body.indexOf('</head>'));
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const br = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(home.body);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(home.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await app.inject({ method: 'GET', url: '/login' })).body).not.toContain('rel="preload"');
+  });
+
+  it("preloads a public venture's cover (its WebP copies, as the page will pick them) on its page only", async () => {
+    const cover = '/uploads/ventures/v1/a.jpg';
+    const open = await openVenture(t, { images: [cover] });
+    const draft = await openVenture(t, { images: [cover], visibility: 'draft' });
+    const bare = await openVenture(t, { images: [] });
+    const page = await app.inject({ method: 'GET', url: `/ventures/${open.id}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain(
+      `<link rel="preload" as="image" href="${cover}" imagesrcset="${imageVariantSrcSet(cover)}" ` +
+        `imagesizes="${DETAIL_IMAGE_SIZES}" type="image/webp" fetchpriority="high" />`,
+    );
+    const br = await app.inject({
+      method: 'GET',
+      url: `/ventures/${open.id}`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(page.body);
+    // Nothing is named for a venture the public cannot see, one without pictures, or an unknown id.
+    for (const url of [
+      `/ventures/${draft.id}`,
+      `/ventures/${bare.id}`,
+      '/ventures/00000000-0000-4000-8000-000000000000',
+      `/ventures/${open.id}/investment-form`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>public</title>');
+      expect(res.body, url).not.toContain('rel="preload"');
+    }
+  });
+
+  it("preloads the first card's cover on /ventures as it opens, not on a filtered list", async () => {
+    const cover = '/uploads/ventures/v1/newest.jpg';
+    await openVenture(t, { images: [cover], createdAt: new Date(Date.now() + 86_400_000) });
+    const list = await app.inject({ method: 'GET', url: '/ventures' });
+    expect(list.body).toContain(
+      `<link rel="preload" as="image" href="${cover}" imagesrcset="${imageVariantSrcSet(cover)}" ` +
+        `imagesizes="${CARD_IMAGE_SIZES}" type="image/webp" fetchpriority="high" />`,
+    );
+    const filtered = await app.inject({ method: 'GET', url: '/ventures?ventureType=leasing' });
+    expect(filtered.body).toContain('<title>public</title>');
+    expect(filtered.body).not.toContain('rel="preload"');
   });
 
   it('serves hashed assets as immutable, and 404s a missing file instead of a page', async () => {
@@ -266,6 +332,8 @@ describe('serving the web entries', () => {
     const upload = await app.inject({ method: 'GET', url: '/uploads/ventures/v1/a.jpg' });
     expect(upload.statusCode).toBe(200);
     expect(upload.headers['content-type']).toBe('image/jpeg');
+    // Every upload has a new name (a UUID), so it can be cached for good.
+    expect(upload.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     for (const url of [
       '/uploads/ventures/v1/../../../etc/passwd',
       '/uploads/ventures/v1/..%2F..%2F..%2F..%2Fetc%2Fpasswd',

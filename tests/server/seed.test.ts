@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-serv
 import { seedDemoKyc } from '../../src-server/db/seed/kyc';
 import { seedDemoTickets } from '../../src-server/db/seed/tickets';
 import { testContext, type TestContext } from './context';
+import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '../../src-shared/images/variants';
 
 let t: TestContext;
 let logins: DemoLogin[];
@@ -62,7 +63,7 @@ describe('demo data', () => {
     expect(values('admin_status')).toEqual(new Set(ADMIN_STATUSES));
   });
 
-  it('gives each public venture 1 to 4 real 16:9 JPEG images on disk', async () => {
+  it('gives each public venture 1 to 4 real 16:9 JPEG images on disk, each with its WebP copies', async () => {
     const rows = await q(
       `SELECT id, images FROM ventures WHERE admin_status = 'approved' AND visibility = 'public'`,
     );
@@ -71,8 +72,13 @@ describe('demo data', () => {
       expect(row.images.length).toBeGreaterThanOrEqual(1);
       expect(row.images.length).toBeLessThanOrEqual(4);
       const files = await readdir(join(t.dataDir, 'uploads', 'ventures', row.id));
-      expect(files.length).toBe(row.images.length);
+      expect(files.length).toBe(row.images.length * (1 + IMAGE_VARIANT_WIDTHS.length));
       for (const path of row.images as string[]) {
+        for (const width of IMAGE_VARIANT_WIDTHS) {
+          const copy = await sharp(join(t.dataDir, imageVariantPath(path, width))).metadata();
+          expect(copy.format).toBe('webp');
+          expect(copy.width).toBeLessThanOrEqual(width);
+        }
         expect(path).toMatch(new RegExp(`^/uploads/ventures/${row.id}/demo-\\d\\.jpg$`));
         const image = sharp(join(t.dataDir, path));
         const meta = await image.metadata();

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import {
 } from '../../src-server/modules/ledger/service';
 import { testContext, type SignedIn, type TestContext } from './context';
 import { multipart } from './multipart';
+import { IMAGE_VARIANT_WIDTHS, imageVariantPath, imageVariantSrcSet } from '../../src-shared/images/variants';
 
 let t: TestContext;
 let owner: SignedIn;
@@ -392,6 +393,61 @@ describe('images', () => {
     expect(served.json().data.images).toEqual(images);
   });
 
+  it('writes WebP copies at 480, 960 and 1440 px beside each JPEG, never wider than it, served for a year', async () => {
+    const v = await create();
+    const res = await upload(v._id, [
+      { filename: 'wide.jpg', content: await picture('jpeg', 3200, 1800) },
+      { filename: 'small.png', content: await picture('png', 800, 450), type: 'image/png' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const [wide, small] = res.json().images as string[];
+    for (const [path, jpegWidth] of [
+      [wide!, 1920],
+      [small!, 800],
+    ] as const) {
+      expect(imageVariantSrcSet(path)).toBe(
+        IMAGE_VARIANT_WIDTHS.map((w) => `${imageVariantPath(path, w)} ${w}w`).join(', '),
+      );
+      for (const width of IMAGE_VARIANT_WIDTHS) {
+        const copy = await sharp(join(t.dataDir, imageVariantPath(path, width))).metadata();
+        expect(copy.format).toBe('webp');
+        expect(copy.width).toBe(Math.min(width, jpegWidth));
+        expect(copy.exif).toBeUndefined();
+      }
+    }
+    const served = await t.app.inject({ method: 'GET', url: imageVariantPath(wide!, 480) });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const jpeg = await t.app.inject({ method: 'GET', url: wide! });
+    expect(jpeg.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('makes a missing WebP copy on its first request (pictures stored before copies existed)', async () => {
+    const v = await create();
+    const [path] = (
+      await upload(v._id, [{ filename: 'a.jpg', content: await picture('jpeg', 1600, 900) }])
+    ).json().images as string[];
+    const copy = imageVariantPath(path!, 960);
+    rmSync(join(t.dataDir, copy));
+    const first = await t.app.inject({ method: 'GET', url: copy });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/webp');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(first.rawPayload).metadata()).width).toBe(960);
+    expect(existsSync(join(t.dataDir, copy))).toBe(true);
+    // Only a copy's name at a known width, of a JPEG that exists, is made; nothing else.
+    for (const url of [
+      path!.replace('.jpg', '-500w.webp'),
+      path!.replace(/[^/]+\.jpg$/, 'no-such-picture-480w.webp'),
+      `/uploads/ventures/${v._id}/..%2F..%2Fsecret-480w.webp`,
+      `/uploads/ventures/../${v._id}/${copy.split('/').pop()}`,
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
   it('refuses a text file named .jpg and a renamed PNG is judged by its bytes', async () => {
     const v = await create();
     const text = await upload(v._id, [
@@ -475,6 +531,9 @@ describe('images', () => {
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Image deleted.', images: [] });
     expect(existsSync(join(t.dataDir, mine))).toBe(false);
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      expect(existsSync(join(t.dataDir, imageVariantPath(mine, width)))).toBe(false);
+    }
     const stranger = await t.injectAs('corporate');
     expect(
       (

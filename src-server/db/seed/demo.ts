@@ -18,6 +18,7 @@ import {
 } from '../../modules/ledger/service';
 import type { Db, Tx } from '../client';
 import { investments, users, ventures } from '../schema';
+import { encodeVariants, writeVariants } from '../../modules/ventures/images';
 import { drawDemoImage } from './images';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -443,12 +444,13 @@ function longDescription(v: DemoVenture): string {
 /** The seed of venture number `index`'s picture number `k` (the same pictures on every run). */
 const pictureSeed = (index: number, k: number) => index * 10 + k + 1;
 
-/** The demo pictures, each drawn once per process (sharp works on its own threads). */
-const demoPictures = new Map<number, Promise<Buffer>>();
-function demoPicture(seed: number): Promise<Buffer> {
+/** The demo pictures with their WebP copies, each drawn once per process (sharp works on its own
+ * threads). */
+const demoPictures = new Map<number, Promise<{ jpeg: Buffer; variants: Buffer[] }>>();
+function demoPicture(seed: number): Promise<{ jpeg: Buffer; variants: Buffer[] }> {
   let picture = demoPictures.get(seed);
   if (!picture) {
-    picture = drawDemoImage(seed);
+    picture = drawDemoImage(seed).then(async (jpeg) => ({ jpeg, variants: await encodeVariants(jpeg) }));
     demoPictures.set(seed, picture);
   }
   return picture;
@@ -681,7 +683,11 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
       const dir = join(options.uploadsDir, 'ventures', ventureId);
       await mkdir(dir, { recursive: true });
       await Promise.all(
-        files.map(async (file) => writeFile(join(dir, file.name), await demoPicture(file.seed))),
+        files.map(async (file) => {
+          const { jpeg, variants } = await demoPicture(file.seed);
+          await writeFile(join(dir, file.name), jpeg);
+          await writeVariants(dir, file.name, jpeg, variants);
+        }),
       );
     }),
   );

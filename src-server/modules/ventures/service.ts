@@ -22,6 +22,7 @@ import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { investments, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import { variantNames, writeVariants } from './images';
 import {
   changedMoneyTerms,
   checkVentureTerms,
@@ -610,7 +611,19 @@ export async function addImages(
   const dir = join(ctx.config.dataDir, 'uploads', 'ventures', id);
   await mkdir(dir, { recursive: true });
   const names = encoded.map(() => `${randomUUID()}.jpg`);
-  await Promise.all(names.map((name, i) => writeFile(join(dir, name), encoded[i]!)));
+  // Each JPEG with its WebP copies (src-shared/images/variants.ts), written before the row names it.
+  const written = names.flatMap((name) => [name, ...variantNames(name)]);
+  try {
+    await Promise.all(
+      names.map(async (name, i) => {
+        await writeFile(join(dir, name), encoded[i]!);
+        await writeVariants(dir, name, encoded[i]!);
+      }),
+    );
+  } catch (error) {
+    await Promise.all(written.map((name) => rm(join(dir, name), { force: true })));
+    throw error;
+  }
   const paths = names.map((name) => `/uploads/ventures/${id}/${name}`);
 
   try {
@@ -623,7 +636,7 @@ export async function addImages(
       return images;
     });
   } catch (error) {
-    await Promise.all(names.map((name) => rm(join(dir, name), { force: true })));
+    await Promise.all(written.map((name) => rm(join(dir, name), { force: true })));
     throw error;
   }
 }
@@ -643,6 +656,7 @@ export async function deleteImage(
     return rest;
   });
   const name = imageUrl.split('/').pop()!;
-  await rm(join(ctx.config.dataDir, 'uploads', 'ventures', id, name), { force: true });
+  const dir = join(ctx.config.dataDir, 'uploads', 'ventures', id);
+  await Promise.all([name, ...variantNames(name)].map((file) => rm(join(dir, file), { force: true })));
   return images;
 }
