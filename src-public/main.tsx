@@ -10,11 +10,13 @@ import { theme } from '../src-shared/theme';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes';
 
+// The router first: creating it starts loading the current page's lazy module, which then comes
+// while the catalogs do instead of after them (one round trip less before the first paint).
+const router = createBrowserRouter(routes);
 // Only the visitor's language (and the English fallback) is downloaded; switching reloads the page.
 const language = detectLanguage();
 const i18n = createI18n(language, 'common', await loadResources(language, ['common', 'errors']));
 const queryClient = createQueryClient();
-const router = createBrowserRouter(routes);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
