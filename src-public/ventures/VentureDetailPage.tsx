@@ -83,7 +83,8 @@ function TextBlock({ title, text }: { title: string; text: string | undefined })
 /**
  * A chart card: heading, then the chart and its caption (shared with the back office). The charts
  * sit below the fold: their chunk is loaded and drawn only when the card comes near the viewport
- * (a skeleton of the chart's height until then), so they never hold up the page's first paint.
+ * (a skeleton of the chart's height until then, marked `data-deferred`: nothing is loading yet), so
+ * they never hold up the page's first paint.
  */
 function ChartSection({ id, title, caption, children }: ChartFrameProps) {
   const ref = useRef<HTMLElement>(null);
@@ -94,7 +95,11 @@ function ChartSection({ id, title, caption, children }: ChartFrameProps) {
         {title}
       </Typography>
       <ChartFigure id={id} caption={caption}>
-        {children && !near ? <Skeleton variant="rounded" height={300} aria-hidden="true" /> : children}
+        {children && !near ? (
+          <Skeleton variant="rounded" height={300} aria-hidden="true" data-deferred="" />
+        ) : (
+          children
+        )}
       </ChartFigure>
     </Box>
   );

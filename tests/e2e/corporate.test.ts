@@ -214,8 +214,11 @@ describe('a company in the corporate area, in Chromium', () => {
       await uploadCropped(page, squareImage);
       await expect.poll(() => filesOnDisk().then((files) => files.length), { timeout: 20_000 }).toBe(2);
       const cookie = await run.signIn(COMPANY.email, COMPANY.password);
+      // The file is on disk before its WebP copies are made and its row is stored.
+      await expect
+        .poll(async () => (await ventureAsOwner(cookie)).images.length, { timeout: 20_000 })
+        .toBe(2);
       const { images } = await ventureAsOwner(cookie);
-      expect(images).toHaveLength(2);
       // Each stored image is a 16:9 JPEG.
       for (const name of await filesOnDisk()) {
         const meta = await sharp(join(server.dataDir, 'uploads', 'ventures', ventureId, name)).metadata();

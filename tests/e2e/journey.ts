@@ -55,14 +55,19 @@ export async function chooseOption(
   }
 }
 
-/** Waits until the page has stopped loading: network idle, no progress indicator or skeleton. */
+/**
+ * Waits until the page has stopped loading: network idle, no progress indicator or skeleton (a
+ * `data-deferred` skeleton holds the place of a part that loads only near the viewport).
+ */
 export async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect
     .poll(
       () =>
         page
-          .locator('.MuiSkeleton-root, .MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate')
+          .locator(
+            '.MuiSkeleton-root:not([data-deferred]), .MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate',
+          )
           .count(),
       { timeout: 15_000 },
     )
