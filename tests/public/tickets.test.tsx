@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fill, findToast, jsonResponse, mockSignedIn, renderApp, setUpPageTests } from './helpers';
 
 setUpPageTests(
@@ -76,6 +76,27 @@ describe('/user/tickets', () => {
 
     await user.click(screen.getByRole('link', { name: 'New ticket' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'New ticket' })).toBeInTheDocument();
+  });
+
+  it('on a phone folds category, opened and respond-by dates under the subject, each named', async () => {
+    // Every max-width query matches, as on a 390 px phone (jsdom has no matchMedia).
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+    }));
+    try {
+      const complaint = ticket({ createdAt: '2026-11-16T10:00:00Z', respondBy: '2026-11-30T10:00:00Z' });
+      mockSignedIn({ 'GET /api/tickets/mine': list([complaint]) });
+      renderApp('/user/tickets');
+      const row = (await screen.findByRole('link', { name: 'Late payout' })).closest('tr')!;
+      expect(row).toHaveTextContent('Complaint · Nov 16, 2026 · Respond by Nov 30, 2026');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('says so when there are no tickets', async () => {

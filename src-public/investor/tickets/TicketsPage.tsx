@@ -126,7 +126,7 @@ export function TicketsPage() {
                         {`${t(ticketKey('category', ticket.category))} · ${formatDate(ticket.createdAt, lang)}`}
                         {ticket.respondBy ? (
                           <>
-                            {' · '}
+                            {` · ${t('investor.ticketPages.respondBy')} `}
                             <RespondBy ticket={ticket} />
                           </>
                         ) : null}
