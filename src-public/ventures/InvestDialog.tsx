@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -196,6 +196,17 @@ export function InvestDialog({
   const closeTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  // 'Investment successful!' stays a full second on screen: the timer starts once it is shown (a
+  // busy page can take a moment to render it after the answer came).
+  const investedWith = useRef<InvestResult['data'] | undefined>(undefined);
+  const closeAfterSuccess = useEffectEvent(() => {
+    onClose();
+    onSuccess?.(investedWith.current);
+  });
+  useEffect(() => {
+    if (!success) return;
+    closeTimer.current = window.setTimeout(closeAfterSuccess, INVEST_SUCCESS_CLOSE_MS);
+  }, [success]);
 
   const isInvestor = user?.role === 'user';
   const left = leftToFundCents(venture);
@@ -236,11 +247,8 @@ export function InvestDialog({
       });
       // This key has done its work; a further investment from this dialog needs a new one.
       idempotencyKey.current = newIdempotencyKey();
+      investedWith.current = response?.data;
       setSuccess(t('invest.success'));
-      closeTimer.current = window.setTimeout(() => {
-        onClose();
-        onSuccess?.(response?.data);
-      }, INVEST_SUCCESS_CLOSE_MS);
     } catch (caught) {
       // The key stays: a refused request did not use it up, and a request whose answer was lost
       // must be retried with the same key so that it cannot invest twice.
