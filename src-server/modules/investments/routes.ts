@@ -18,7 +18,6 @@ import { readIdempotencyKey } from '../idempotency';
 import {
   cancelVenture,
   closeFunding,
-  invest,
   investWithSessionToken,
   listForAdmin,
   listMine,
@@ -53,11 +52,11 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        const token = request.deferredSessionToken;
-        const answer =
-          token === null
-            ? await invest(ctx, requireAuth(request), request.body, key)
-            : await investWithSessionToken(ctx, token, request.body, key, () => sessionChecked(request));
+        // Set by the session hook: a request without a `sid` cookie was answered 401 by onRequest.
+        const token = request.deferredSessionToken!;
+        const answer = await investWithSessionToken(ctx, token, request.body, key, () =>
+          sessionChecked(request),
+        );
         if (answer.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode as 201).send(answer.body);
       },

@@ -135,6 +135,9 @@ const AMOUNT_REFUSALS = new Set<ErrorCode>([
   'investment.insufficient_balance',
 ]);
 const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
+  // place_investment_for_session's, as the session hook and requireRole answer them.
+  'auth.login_required': 401,
+  'auth.forbidden': 403,
   'auth.deactivated': 403,
   'investment.not_verified': 403,
   'venture.not_found': 404,
@@ -142,19 +145,24 @@ const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
   'idempotency.key_reused': 422,
 };
 
-export async function invest(
+type InvestAnswer = Answer<{ message: string; data: Investment }> & { replayed: boolean };
+
+/** Sends one investment statement (`who`: the user's id, or the session token's hash) and reads its answer. */
+async function placeInvestment(
   ctx: AppContext,
-  auth: SessionContext,
+  statement: { name: string; text: string },
+  who: string,
   body: { ventureId: string; amount: number },
   idempotencyKey: string | undefined,
-): Promise<Answer<{ message: string; data: Investment }> & { replayed: boolean }> {
+  answered: () => void = () => undefined,
+): Promise<InvestAnswer> {
   // An id that is not a UUID names no venture: 404 like any venture the caller cannot see.
   if (!isUuid(body.ventureId)) throw new HttpError(404, 'venture.not_found');
   const amountCents = eurosToCents(body.amount)!;
   const { rows } = await ctx.pool.query<PlacedInvestment>({
-    ...PLACE_INVESTMENT,
+    ...statement,
     values: [
-      auth.user.id,
+      who,
       body.ventureId,
       amountCents.toString(),
       ctx.now(),
@@ -162,11 +170,22 @@ export async function invest(
       idempotencyKey === undefined ? null : hashRequest(body),
     ],
   });
+  answered();
   const placed = rows[0]!;
   if (placed.error_code !== null) throw refusalOf(placed.error_code, placed.error_cents);
   if (placed.funded) publicTotals(ctx).clear();
   clearStatistics(ctx);
   return { statusCode: placed.status_code!, body: placed.body!, replayed: placed.replayed };
+}
+
+/** An investment by a signed-in user whose session has been looked up (`place_investment`). */
+export function invest(
+  ctx: AppContext,
+  auth: SessionContext,
+  body: { ventureId: string; amount: number },
+  idempotencyKey: string | undefined,
+): Promise<InvestAnswer> {
+  return placeInvestment(ctx, PLACE_INVESTMENT, auth.user.id, body, idempotencyKey);
 }
 
 /** POST /api/investments' one statement: `place_investment_for_session` (migration
@@ -184,34 +203,14 @@ export const PLACE_INVESTMENT_FOR_SESSION = {
  * the session hook and `requireRole('user')`: 401 for no live session, 403 for another role, then
  * the function's. `checked` is called once the statement has answered (its refusals are final).
  */
-export async function investWithSessionToken(
+export function investWithSessionToken(
   ctx: AppContext,
   token: string,
   body: { ventureId: string; amount: number },
   idempotencyKey: string | undefined,
   checked: () => void,
-): Promise<Answer<{ message: string; data: Investment }> & { replayed: boolean }> {
-  if (!isUuid(body.ventureId)) throw new HttpError(404, 'venture.not_found');
-  const amountCents = eurosToCents(body.amount)!;
-  const { rows } = await ctx.pool.query<PlacedInvestment>({
-    ...PLACE_INVESTMENT_FOR_SESSION,
-    values: [
-      hashToken(token),
-      body.ventureId,
-      amountCents.toString(),
-      ctx.now(),
-      idempotencyKey ?? null,
-      idempotencyKey === undefined ? null : hashRequest(body),
-    ],
-  });
-  checked();
-  const placed = rows[0]!;
-  if (placed.error_code === 'auth.login_required') throw new HttpError(401, placed.error_code);
-  if (placed.error_code === 'auth.forbidden') throw new HttpError(403, placed.error_code);
-  if (placed.error_code !== null) throw refusalOf(placed.error_code, placed.error_cents);
-  if (placed.funded) publicTotals(ctx).clear();
-  clearStatistics(ctx);
-  return { statusCode: placed.status_code!, body: placed.body!, replayed: placed.replayed };
+): Promise<InvestAnswer> {
+  return placeInvestment(ctx, PLACE_INVESTMENT_FOR_SESSION, hashToken(token), body, idempotencyKey, checked);
 }
 
 /** The investor's investments, newest first (the `limit` newest when given). */
