@@ -83,23 +83,32 @@ export async function registerWeb(
   // index.html with one more line in its head, sent with no-cache, an ETag, and Brotli when the
   // browser takes it (@fastify/static's compressed copies are of the file as built).
   const indexHtml = built ? readFileSync(join(webDir, 'index.html'), 'utf8') : '';
-  const sendIndexWith = (request: FastifyRequest, reply: FastifyReply, headLine: string) => {
+  /** The page with `headLine`, its ETag and its Brotli bytes (made once for a fixed line). */
+  const pageWith = (headLine: string) => {
     const html = indexHtml.replace('</head>', `  ${headLine}\n  </head>`);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    let br: Buffer | undefined;
+    return { html, etag, brotli: () => (br ??= brotliCompressSync(html, BROTLI_FAST)) };
+  };
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: ReturnType<typeof pageWith>) => {
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', page.etag);
+    if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     reply.type('text/html; charset=utf-8');
     if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
-      return reply.header('Content-Encoding', 'br').send(brotliCompressSync(html, BROTLI_FAST));
+      return reply.header('Content-Encoding', 'br').send(page.brotli());
     }
-    return reply.send(html);
+    return reply.send(page.html);
   };
+  const sendIndexWith = (request: FastifyRequest, reply: FastifyReply, headLine: string) =>
+    sendPage(request, reply, pageWith(headLine));
 
   // The directory itself is not a file @fastify/static serves: the home page is index.html, with
   // the hero's poster (its largest picture) preloaded, so it loads beside the scripts, not after.
   if (built) {
-    const poster = `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`;
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendIndexWith(request, reply, poster));
+    const home = pageWith(
+      `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`,
+    );
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, home));
   }
 
   app.setNotFoundHandler(async (request, reply) => {
