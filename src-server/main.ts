@@ -47,7 +47,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
   const started = performance.now();
   // How long each step took (ms), for the Ready line and `npm run bench:start`.
   const steps: Record<string, number> = {};

@@ -3,7 +3,8 @@
  *   npm run build && npm run bench:invest [seconds]
  * It starts its own embedded PostgreSQL, creates 2,000 verified investors with big balances and a
  * session each, and 200 open ventures with targets so large they never fill, starts the production
- * server on it and drives POST /api/investments with autocannon at 8 connections, every request
+ * server on it and drives POST /api/investments at 8 connections (wrk where installed, else
+ * autocannon: tests/bench/http-load.ts), every request
  * from another investor and with its own Idempotency-Key. In the same run, two pgbench yardsticks at
  * 8 clients: a custom script (`-f`, prepared) sending the statement the server sends for one
  * investment (`place_investment_for_session(...)`: the session of a random seeded investor, a random
@@ -16,7 +17,6 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase, runMigrations } from '../../src-server/db/client';
 import { startEmbeddedPostgres } from '../../src-server/db/embedded';
@@ -24,6 +24,7 @@ import { hashToken, SESSION_COOKIE } from '../../src-server/modules/auth/session
 import { externalAccountId, postTransaction } from '../../src-server/modules/ledger/service';
 import { PLACE_INVESTMENT_FOR_SESSION } from '../../src-server/modules/investments/service';
 import { startServer } from '../e2e/harness';
+import { load, luaString } from './http-load';
 import { findInvariantViolations } from '../server/invariants';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -126,45 +127,39 @@ async function fill(): Promise<{ cookies: string[]; ventureIds: string[] }> {
 }
 
 async function api(cookies: string[], ventureIds: string[]) {
-  let n = 0;
-  const result = await autocannon({
-    url: server!.url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          n += 1;
-          return {
-            ...request,
-            method: 'POST',
-            path: '/api/investments',
-            headers: {
-              'content-type': 'application/json',
-              cookie: cookies[n % cookies.length]!,
-              'idempotency-key': `bench-api-${n}`,
-            },
-            // EUR 50.00 to EUR 99.xx with cents, over every venture in turn.
-            body: JSON.stringify({
-              ventureId: ventureIds[n % ventureIds.length],
-              amount: (5_000 + (n % 5_000)) / 100,
-            }),
-          };
+  // Request n: investor n's session (round the list), venture n (round the list), EUR 50.00 to
+  // EUR 99.99 with cents, its own Idempotency-Key.
+  const result = await load(
+    server!.url,
+    {
+      method: 'POST',
+      luaPrelude: [
+        `local cookies = {${cookies.map(luaString).join(',')}}`,
+        `local ventures = {${ventureIds.map(luaString).join(',')}}`,
+      ].join('\n'),
+      lua: `return "/api/investments", {
+        ["content-type"] = "application/json",
+        ["cookie"] = cookies[n % #cookies + 1],
+        ["idempotency-key"] = "bench-api-" .. n,
+      }, string.format('{"ventureId":"%s","amount":%.2f}', ventures[n % #ventures + 1], (5000 + n % 5000) / 100)`,
+      js: (n) => ({
+        path: '/api/investments',
+        headers: {
+          'content-type': 'application/json',
+          cookie: cookies[n % cookies.length]!,
+          'idempotency-key': `bench-api-${n}`,
         },
-      },
-    ],
-  });
+        body: JSON.stringify({
+          ventureId: ventureIds[n % ventureIds.length],
+          amount: (5_000 + (n % 5_000)) / 100,
+        }),
+      }),
+    },
+    { connections: CONNECTIONS, seconds },
+  );
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(
-      `API errors: ${result.non2xx} non-2xx, ${result.errors} errors: ${JSON.stringify(result.statusCodeStats)}`,
-    );
-  return {
-    rps: result.requests.average,
-    total: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-  };
+    throw new Error(`API errors (${result.client}): ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return result;
 }
 
 /** A pgbench run at CONNECTIONS clients: its rate and its per-transaction latencies (-l log). */
@@ -258,6 +253,7 @@ try {
       DATABASE_URL: pgServer.url,
       KYC_ENCRYPTION_KEY: '7f'.repeat(32),
       SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     },
     // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
     nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
@@ -272,18 +268,16 @@ try {
     throw new Error(`warm-up investment answered ${warm.status}: ${await warm.text()}`);
 
   const cpuBefore = serverCpuSeconds();
-  const clientBefore = process.cpuUsage();
   const a = await api(cookies, ventureIds);
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / a.total;
-  const clientUsage = process.cpuUsage(clientBefore);
-  const clientMs = (clientUsage.user + clientUsage.system) / 1000 / a.total;
+  const clientMs = (a.clientCpuSeconds * 1000) / a.total;
   await server.stop();
   server = undefined;
   const c = custom();
   const b = tpcbLike();
   const fmt = (r: { rps: number; p50: number; p99: number }) =>
     `${r.rps.toFixed(0).padStart(6)} /s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
-  console.log(`${seconds} s each, ${CONNECTIONS} connections / clients`);
+  console.log(`${seconds} s each, ${CONNECTIONS} connections / clients; HTTP client ${a.client}`);
   console.log(`API     POST /api/investments        ${fmt(a)}  (${a.total} investments)`);
   console.log(
     `pgbench the same statement (custom)  ${fmt(c)}  (${c.transactions} transactions, ${c.failed} failed)`,
@@ -293,7 +287,7 @@ try {
     `ratio API / custom ${(a.rps / c.rps).toFixed(2)}   API / tpcb-like ${(a.rps / b.rps).toFixed(2)}   custom / tpcb-like ${(c.rps / b.rps).toFixed(2)}`,
   );
   console.log(
-    `CPU per investment: server process ${cpuMs.toFixed(2)} ms, this bench's HTTP client ${clientMs.toFixed(2)} ms`,
+    `CPU per investment: server process ${cpuMs.toFixed(2)} ms, HTTP client (${a.client}) ${clientMs.toFixed(2)} ms`,
   );
 
   const check = new pg.Pool({ connectionString: pgServer.url, max: 1 });

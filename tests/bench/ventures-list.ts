@@ -8,7 +8,7 @@
  * INSERT ... SELECT FROM generate_series with the table's indexes dropped and built again after,
  * so a million rows take seconds, not minutes), prints EXPLAIN (ANALYZE, BUFFERS) of the SQL the
  * API runs for every filter of spec 9, starts the production server on it and drives the API with
- * a mix of every filter (autocannon), then pgbench with the very SQL the API runs for that mix as
+ * a mix of every filter (wrk where installed, else autocannon: tests/bench/http-load.ts), then pgbench with the very SQL the API runs for that mix as
  * custom scripts (-f) at the same concurrency. Prints requests/s, p50 and p99 of both and the ratio
  * API / pgbench.
  *
@@ -22,7 +22,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { build } from 'esbuild';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { publicVentureListQuerySchema } from '../../src-shared/contracts/ventures';
@@ -33,6 +32,7 @@ import { CountCache } from '../../src-server/modules/ventures/count-cache';
 import { listPublicVentures } from '../../src-server/modules/ventures/service';
 import { freePort } from '../../src-server/db/embedded';
 import { projectRoot } from '../../src-server/lib/paths';
+import { load, luaString } from './http-load';
 
 const seconds = Number(process.argv[2] ?? 5);
 const SIZES = (process.argv[3] ?? '100000,1000000').split(',').map(Number);
@@ -249,29 +249,21 @@ type Result = { rps: number; p50: number; p99: number; requests?: number };
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
 
-async function api(url: string): Promise<Result> {
-  let i = 0;
-  const result = await autocannon({
+async function api(url: string): Promise<Result & { client: string; clientCpuSeconds: number }> {
+  // Request n: the combinations in turn.
+  const result = await load(
     url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        setupRequest: (request) => ({
-          ...request,
-          path: `/api/ventures?${COMBINATIONS[i++ % COMBINATIONS.length]}`,
-        }),
-      },
-    ],
-  });
+    {
+      method: 'GET',
+      luaPrelude: `local combinations = {${COMBINATIONS.map(luaString).join(',')}}`,
+      lua: 'return "/api/ventures?" .. combinations[n % #combinations + 1], {}, nil',
+      js: (n) => ({ path: `/api/ventures?${COMBINATIONS[n % COMBINATIONS.length]}` }),
+    },
+    { connections: CONNECTIONS, seconds },
+  );
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`API errors: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-  };
+    throw new Error(`API errors (${result.client}): ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { ...result, requests: result.total };
 }
 
 /** pgbench at CONNECTIONS clients: the scripts given (`-f`), or none for the built-in tpcb-like. */
@@ -394,18 +386,16 @@ try {
     try {
       await api(server.url); // warms the server (JIT, pool, count cache) for the measured run
       const cpuBefore = cpuSeconds(server.pid);
-      const clientBefore = process.cpuUsage();
       const a = await api(server.url);
       const cpuPerRequest = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / a.requests!;
-      const clientUsage = process.cpuUsage(clientBefore);
-      const clientPerRequest = (clientUsage.user + clientUsage.system) / 1000 / a.requests!;
+      const clientPerRequest = (a.clientCpuSeconds * 1000) / a.requests!;
       const b = pgbench(rowsScripts);
       const c = pgbench(rowsAndCountScripts);
       console.log(
         `${COMBINATIONS.length} filter combinations in turn; ${CONNECTIONS} connections; ${seconds} s a run`,
       );
       console.log(
-        `  API      ${fmt(a)}  (CPU a request: server process ${cpuPerRequest.toFixed(2)} ms, this bench's HTTP client ${clientPerRequest.toFixed(2)} ms)`,
+        `  API      ${fmt(a)}  (CPU a request: server process ${cpuPerRequest.toFixed(2)} ms, HTTP client (${a.client}) ${clientPerRequest.toFixed(2)} ms)`,
       );
       console.log(`  pgbench  ${fmt(b)}  (the same rows queries)`);
       console.log(`  pgbench  ${fmt(c)}  (rows + exact count each time, for reference)`);
