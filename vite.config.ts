@@ -216,7 +216,7 @@ export default defineConfig({
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
-    sourcemap: true,
+    sourcemap: process.env.SOURCEMAP === '0' ? false : true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       input: {

@@ -41,11 +41,13 @@ if (!webFresh) {
   console.log('Building the web entries (first start, or sources changed) while the server starts...');
   const { buildWeb } = await import('./build-web.mjs');
   const webBegun = performance.now();
-  webReady = buildWeb({ args: ['--logLevel', 'warn'], env: { PRECOMPRESS: 'gzip' }, onChild: track }).then(
-    () => {
-      timings.webBuildMs = ms(webBegun);
-    },
-  );
+  webReady = buildWeb({
+    args: ['--logLevel', 'warn'],
+    env: { PRECOMPRESS: 'gzip', SOURCEMAP: '0' },
+    onChild: track,
+  }).then(() => {
+    timings.webBuildMs = ms(webBegun);
+  });
   // Awaited by the server; a failure ends the start there (with Vite's own message above it).
   webReady.catch(() => undefined);
 }
