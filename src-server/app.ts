@@ -41,6 +41,19 @@ import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerWeb } from './plugins/web';
 
+/** A route of the app: method (GET, POST... and the HEAD Fastify adds for each GET) and path. */
+export interface ServedRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered so far (complete once the app is ready). */
+    servedRoutes: ServedRoute[];
+  }
+}
+
 export interface BuildOptions {
   /** Logger options (tests pass `false`), or a pino instance shared with the process. */
   logger?: FastifyServerOptions['logger'];
@@ -65,6 +78,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     // One access line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route served, as registered (tests/server/authz-matrix.test.ts checks each against its
+  // table: a new route without a row there fails that test).
+  const servedRoutes: ServedRoute[] = [];
+  app.decorate('servedRoutes', servedRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) servedRoutes.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
