@@ -148,7 +148,7 @@ describe('the invest form: amounts', () => {
 
 describe('the invest form: submitting', () => {
   it("reads 'Processing...' with the button, the field and the x disabled while it waits", async () => {
-    let answer: (response: Response) => void = () => {};
+    let answer: ((response: Response) => void) | undefined;
     investor({ 'POST /api/investments': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const user = userEvent.setup();
     const { dialog, amount } = await openForm();
@@ -156,7 +156,9 @@ describe('the invest form: submitting', () => {
     expect(await dialog.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(amount).toBeDisabled();
     expect(dialog.getByRole('button', { name: 'Close' })).toBeDisabled();
-    answer(
+    // The request may leave after the loading state shows (a busy machine): wait for it.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer!(
       jsonResponse(400, {
         message: 'Insufficient balance.',
         code: 'investment.insufficient_balance',

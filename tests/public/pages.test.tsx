@@ -220,11 +220,13 @@ describe('ventures', () => {
   });
 
   it("venture page shows 'Loading venture...' and then the venture, with 'Still Not Approved' before go-live", async () => {
-    let release: (response: Response) => void = () => {};
+    let release: ((response: Response) => void) | undefined;
     mockApi({ 'GET /api/ventures/id/abc': () => new Promise<Response>((resolve) => (release = resolve)) });
     renderApp('/ventures/abc');
     expect(await screen.findByText('Loading venture...')).toBeInTheDocument();
-    release(jsonResponse(200, { data: { ...sampleVenture, goesLiveAt: null, adminStatus: 'pending' } }));
+    // The request may leave after the loading state shows (a busy machine): wait for it.
+    await waitFor(() => expect(release).toBeDefined());
+    release!(jsonResponse(200, { data: { ...sampleVenture, goesLiveAt: null, adminStatus: 'pending' } }));
     expect(await screen.findByRole('heading', { level: 1, name: sampleVenture.title })).toBeVisible();
     expect(screen.getByText('Still Not Approved')).toBeInTheDocument();
     expect(screen.getByText('Medium Risk')).toBeInTheDocument();

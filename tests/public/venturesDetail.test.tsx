@@ -38,11 +38,13 @@ const VENTURE = {
 
 describe('venture page states', () => {
   it("shows 'Loading venture...' until the venture arrives", async () => {
-    let release: (response: Response) => void = () => {};
+    let release: ((response: Response) => void) | undefined;
     mockApi({ 'GET /api/ventures/id/abc': () => new Promise<Response>((resolve) => (release = resolve)) });
     renderApp('/ventures/abc');
     expect((await screen.findByText('Loading venture...')).closest('[role="status"]')).not.toBeNull();
-    release(jsonResponse(200, { data: VENTURE }));
+    // The request may leave after the loading state shows (a busy machine): wait for it.
+    await waitFor(() => expect(release).toBeDefined());
+    release!(jsonResponse(200, { data: VENTURE }));
     expect(await screen.findByRole('heading', { level: 1, name: VENTURE.title })).toBeVisible();
     expect(screen.queryByText('Loading venture...')).not.toBeInTheDocument();
   });
