@@ -382,6 +382,34 @@ describe('private data in answers', () => {
     ).toEqual([]);
   });
 
+  it('serves no identity document or balance proof from the public folders', async () => {
+    const { pool } = fx.t.database;
+    const paths = [
+      ...(await pool.query<{ p: string }>('select storage_path as p from kyc_documents')).rows,
+      ...(
+        await pool.query<{ p: string }>(
+          'select proof_path as p from ledger_transactions where proof_path is not null',
+        )
+      ).rows,
+    ].map((r) => r.p);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) {
+      for (const url of [
+        `/uploads/../private/${path}`,
+        `/uploads/%2e%2e/private/${path}`,
+        `/uploads/..%2fprivate%2f${encodeURIComponent(path)}`,
+        `/private/${path}`,
+        `/${path}`,
+      ]) {
+        const res = await fx.send('admin', { method: 'GET', url });
+        expect(
+          res.statusCode === 200 && !String(res.headers['content-type']).startsWith('text/html'),
+          url,
+        ).toBe(false);
+      }
+    }
+  });
+
   it.each(ROLES)('answers %s only what it may see', async (role) => {
     const forbidden = forbiddenFor(role, fx, secrets);
     const problems: string[] = [];
