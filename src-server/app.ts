@@ -84,7 +84,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   const servedRoutes: ServedRoute[] = [];
   app.decorate('servedRoutes', servedRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) servedRoutes.push({ method, url: route.url });
+    // A plugin's '/' under a prefix is served at '/prefix' and '/prefix/' (prefixTrailingSlash
+    // 'both'), but Fastify runs onRoute for the first only (GET /api/docs/ of the OpenAPI viewer).
+    const urls =
+      route.routePath === '' && (route.prefixTrailingSlash ?? 'both') === 'both'
+        ? [route.url, `${route.url}/`]
+        : [route.url];
+    for (const method of [route.method].flat()) for (const url of urls) servedRoutes.push({ method, url });
   });
 
   app.setValidatorCompiler(validatorCompiler);
