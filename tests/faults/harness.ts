@@ -10,7 +10,7 @@ import { appendFileSync, chmodSync, existsSync, mkdtempSync, readFileSync } from
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { expect, onTestFailed } from 'vitest';
 import { errorText } from '../../src-shared/errors';
 import { createDatabase, type Database } from '../../src-server/db/client';
 import { freePort } from '../../src-server/db/embedded';
@@ -103,6 +103,14 @@ export async function startServer(options: {
     output: () => output,
     startMs: Math.round(performance.now() - begun),
   };
+}
+
+/** Called at the start of a test: when it fails, the end of the server's log is printed (for CI). */
+export function printServerLogOnFailure(current: () => FaultServer | undefined): void {
+  onTestFailed(() => {
+    const output = current()?.output() ?? '';
+    console.log(`server log (last 8000 characters):\n${output.slice(-8_000)}`);
+  });
 }
 
 /** SIGKILL (or another signal) and wait for the exit. */

@@ -5,6 +5,7 @@ import {
   embeddedDatabaseUrl,
   median,
   openDatabase,
+  printServerLogOnFailure,
   report,
   seedCast,
   sleep,
@@ -38,6 +39,7 @@ afterAll(async () => {
 
 describe('fault: pool exhaustion under a burst of slow requests', () => {
   it(`waits at most ${POOL_WAIT_MS} ms for a connection, then 503; never hangs; recovers at once`, async () => {
+    printServerLogOnFailure(() => server);
     server = await startServer({ dataDir });
     const database = openDatabase(embeddedDatabaseUrl(server));
     try {

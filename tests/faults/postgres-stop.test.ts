@@ -8,6 +8,7 @@ import {
   firstWriteAfter,
   Load,
   openDatabase,
+  printServerLogOnFailure,
   pgCtl,
   report,
   seedCast,
@@ -41,6 +42,7 @@ afterAll(async () => {
 
 describe('fault: PostgreSQL stopped (pg_ctl stop -m immediate) and started again under load', () => {
   it('answers 503 within 2 s while it is down, recovers without a restart and loses nothing acknowledged', async () => {
+    printServerLogOnFailure(() => server);
     const pgPort = await freePort();
     pgServer = await startEmbeddedPostgres({ dir: pgDir, database: 'platform', port: pgPort });
     server = await startServer({ dataDir, env: { DATABASE_URL: pgServer.url } });

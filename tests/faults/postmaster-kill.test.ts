@@ -8,6 +8,7 @@ import {
   firstWriteAfter,
   Load,
   openDatabase,
+  printServerLogOnFailure,
   postmasterPid,
   report,
   seedCast,
@@ -35,6 +36,7 @@ afterAll(async () => {
 
 describe('fault: kill -9 of the embedded PostgreSQL under load', () => {
   it('answers 503 while it is down, restarts it, recovers by itself and loses nothing acknowledged', async () => {
+    printServerLogOnFailure(() => server);
     server = await startServer({ dataDir });
     const setup = openDatabase(embeddedDatabaseUrl(server));
     const cast = await seedCast(setup);

@@ -10,6 +10,7 @@ import {
   Load,
   median,
   openDatabase,
+  printServerLogOnFailure,
   report,
   seedCast,
   sleep,
@@ -39,6 +40,7 @@ afterAll(async () => {
 
 describe('fault: kill -9 of the server under load', () => {
   it(`${CYCLES} kills and restarts: every acknowledged investment, ticket and credit is stored`, async () => {
+    printServerLogOnFailure(() => server);
     const port = await freePort();
     server = await startServer({ dataDir, port });
     const setup = openDatabase(embeddedDatabaseUrl(server));

@@ -7,6 +7,7 @@ import {
   embeddedDatabaseUrl,
   median,
   openDatabase,
+  printServerLogOnFailure,
   report,
   seedCast,
   sleep,
@@ -94,6 +95,7 @@ async function until(what: string, done: () => boolean, timeoutMs: number): Prom
 
 describe('fault: SMTP down', () => {
   it('registrations and ticket replies succeed while SMTP is down; each e-mail arrives once when it is back', async () => {
+    printServerLogOnFailure(() => server);
     smtpPort = await freePort();
     await startSmtp();
     server = await startServer({ dataDir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
