@@ -19,6 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
+import { registerDatabaseUnavailable } from './lib/db-unavailable';
 import { openApiTransform } from './lib/multipart';
 import { webDistDir } from './lib/paths';
 import { authRoutes, profileRoutes } from './modules/auth/routes';
@@ -138,6 +139,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await app.register(
     async (api) => {
+      // A database that is down, restarting or out of connections answers 503 (Retry-After), not 500.
+      registerDatabaseUnavailable(api);
       // API answers of 1 KiB or more, compressed on the fly (the web files are compressed at build
       // time); Brotli at quality 4, about gzip's cost with smaller answers.
       await api.register(compress, {

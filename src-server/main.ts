@@ -20,6 +20,7 @@ import {
   type EmbeddedPostgres,
 } from './db/embedded';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
+import { isDatabaseUnavailable } from './lib/db-unavailable';
 import { resolveKycKey } from './modules/kyc/crypto';
 import type { Database } from './db/client';
 import type { Jobs } from './plugins/jobs';
@@ -48,6 +49,14 @@ export async function main(options: MainOptions = {}): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel }, pino.destination({ sync: false }));
+  // pg-boss marks a job done (or failed) without awaiting it: with the database gone at that moment,
+  // the rejection is nobody's, and Node would end the process over it. A database that is unavailable
+  // is a passing state (the job runs again once its active state expires): logged, not fatal. Any
+  // other unhandled rejection still ends the process, as Node's default does.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    logger.warn({ err: reason }, 'database unavailable (a background task failed)');
+  });
   const started = performance.now();
   // How long each step took (ms), for the Ready line and `npm run bench:start`.
   const steps: Record<string, number> = {};
@@ -113,7 +122,14 @@ export async function main(options: MainOptions = {}): Promise<void> {
       // Known before PostgreSQL listens (not on a first start: initdb makes the password).
       databaseUrl = embeddedUrl(dir, port, 'platform');
       embeddedStart = later(
-        startEmbeddedPostgres({ dir, database: 'platform', port, log: (message) => logger.info(message) }),
+        startEmbeddedPostgres({
+          dir,
+          database: 'platform',
+          port,
+          log: (message, level = 'info') => logger[level](message),
+          // Killed or crashed, it is started again (the API answers 503 meanwhile).
+          supervise: true,
+        }),
       );
     }
     const webReady = options.webReady ? later(options.webReady) : undefined;

@@ -26,6 +26,7 @@ const CLOSING_IN = ['1d', '2d', '3d', '7d', '14d', '21d', '30d', '60d', '90d'];
 export const ERROR_TEXTS = {
   // General
   'common.server_error': 'Something went wrong.',
+  'common.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
   'common.not_found': 'Not found.',
   'common.invalid_input': 'Invalid input.',
   'common.invalid_request': 'Invalid request.',

@@ -22,19 +22,27 @@ export function createDatabase(
   options: {
     max?: number;
     onError?: (error: Error) => void;
-    /** How long a request waits for a free connection before it fails (5 s by default). */
+    /**
+     * How long a request waits for a connection (a free one from the pool, or a new one to open)
+     * before it fails (2 s by default): the API then answers 503 (lib/db-unavailable.ts) rather
+     * than keeping the caller waiting while the database is down or every connection is busy.
+     */
     connectionTimeoutMillis?: number;
   } = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
-    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 2_000,
     idleTimeoutMillis: 30_000,
     application_name: 'crowdfunding-platform',
   });
   // An idle client whose server went away must not crash the process; the pool drops it.
   pool.on('error', (error) => options.onError?.(error));
+  // Nor a client in use (a transaction between two statements): node-postgres emits 'error' on it
+  // when its connection ends, and the pool listens only while it is idle. Its queries fail on their
+  // own (the request answers 503), and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   let closed = false;
   return {

@@ -35,8 +35,18 @@ export interface EmbeddedOptions {
   /** Database to create if missing. */
   database: string;
   port?: number;
-  log?: (message: string) => void;
+  log?: (message: string, level?: 'info' | 'warn' | 'error') => void;
+  /**
+   * Start PostgreSQL again when it stops without `stop()` (killed, crashed): after 0.25 s, then
+   * after twice as long at each failed attempt or quick new crash, up to 10 s between attempts.
+   */
+  supervise?: boolean;
 }
+
+const RESTART_FIRST_DELAY_MS = 250;
+const RESTART_MAX_DELAY_MS = 10_000;
+/** A postmaster that ran this long since its restart crashes anew with the first delay again. */
+const RESTART_STABLE_MS = 60_000;
 
 export class EmbeddedPostgresError extends Error {
   constructor(message: string) {
@@ -232,62 +242,67 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   const started = performance.now();
   const port = options.port ?? (await freePort());
-  const child: ChildProcess = spawn(
-    bin.postgres,
-    [
-      '-D',
-      dir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-      '-c',
-      'shared_buffers=128MB',
-    ],
-    {
+  const postgresArgs = [
+    '-D',
+    dir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+    '-c',
+    'shared_buffers=128MB',
+  ];
+  /** The running postmaster (the one starting, during a restart). */
+  let child: ChildProcess;
+  /** Spawns the postmaster and resolves once it accepts connections. */
+  const launch = async (): Promise<ChildProcess> => {
+    const spawned: ChildProcess = spawn(bin.postgres, postgresArgs, {
       ...spawnIds,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LC_MESSAGES: 'C' },
       // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and
       // PostgreSQL must stop after the server has finished its requests, not with them.
       detached: true,
-    },
-  );
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      output += text;
-      if (text.includes('database system is ready to accept connections')) resolve();
-    };
-    child.stderr?.on('data', onData);
-    child.once('error', (error) =>
-      reject(new EmbeddedPostgresError(`Could not run PostgreSQL: ${error.message}`)),
-    );
-    child.once('exit', (code, signal) => {
-      const why =
-        output
-          .split('\n')
-          .filter((l) => /FATAL|ERROR|HINT/.test(l))
-          .join(' ')
-          .trim() || output.trim();
-      reject(
-        new EmbeddedPostgresError(
-          `PostgreSQL stopped while starting (code ${code ?? 'none'}${signal ? `, signal ${signal}` : ''}): ${why}`,
-        ),
-      );
     });
-  });
-  // After start-up, keep draining stderr so the server never blocks on a full pipe.
-  child.stderr?.removeAllListeners('data');
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString('utf8').trim();
-    if (/FATAL|PANIC/.test(text)) log(`postgres: ${text}`);
-  });
+    child = spawned;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString('utf8');
+        output += text;
+        if (text.includes('database system is ready to accept connections')) resolve();
+      };
+      spawned.stderr?.on('data', onData);
+      spawned.once('error', (error) =>
+        reject(new EmbeddedPostgresError(`Could not run PostgreSQL: ${error.message}`)),
+      );
+      spawned.once('exit', (code, signal) => {
+        const why =
+          output
+            .split('\n')
+            .filter((l) => /FATAL|ERROR|HINT/.test(l))
+            .join(' ')
+            .trim() || output.trim();
+        reject(
+          new EmbeddedPostgresError(
+            `PostgreSQL stopped while starting (code ${code ?? 'none'}${signal ? `, signal ${signal}` : ''}): ${why}`,
+          ),
+        );
+      });
+    });
+    // After start-up, keep draining stderr so the server never blocks on a full pipe.
+    spawned.stderr?.removeAllListeners('data');
+    spawned.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8').trim();
+      if (/FATAL|PANIC/.test(text)) log(`postgres: ${text}`, 'warn');
+    });
+    return spawned;
+  };
+  const first = await launch();
 
   const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${options.database}`;
   // Loaded here rather than at the top, so that a start spawns PostgreSQL before loading the driver.
@@ -305,27 +320,99 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const startMs = Math.round(performance.now() - started);
 
   let stopping: Promise<void> | undefined;
+  // Supervision: a postmaster that exits without stop() (killed, crashed, stopped by hand) is started
+  // again on the same port, so the pools' URL stays right and they reconnect on their own; until it
+  // accepts connections, the API answers 503. Failed attempts are retried, each delay twice the last.
+  let delay = RESTART_FIRST_DELAY_MS;
+  let lastRestart: number | undefined;
+  let cancelWait: (() => void) | undefined;
+  const restart = async (dead: ChildProcess) => {
+    const begun = performance.now();
+    // A new crash soon after the last restart waits longer than the last time: no restart loop.
+    delay =
+      lastRestart !== undefined && begun - lastRestart < RESTART_STABLE_MS
+        ? Math.min(delay * 2, RESTART_MAX_DELAY_MS)
+        : RESTART_FIRST_DELAY_MS;
+    // A killed postmaster leaves its backends and helpers (its process group) behind, holding the
+    // shared memory a new postmaster needs; they would exit on their own, later.
+    if (dead.pid) killGroup(dead.pid);
+    for (let attempt = 1; !stopping; attempt += 1) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        cancelWait = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      if (stopping) return;
+      try {
+        const next = await launch();
+        lastRestart = performance.now();
+        log(
+          `PostgreSQL restarted (pid ${next.pid}, port ${port}) ${Math.round(lastRestart - begun)} ms after it stopped` +
+            (attempt > 1 ? `, at attempt ${attempt}` : ''),
+          'warn',
+        );
+        watch(next);
+        return;
+      } catch (error) {
+        if (stopping) return;
+        delay = Math.min(delay * 2, RESTART_MAX_DELAY_MS);
+        log(
+          `PostgreSQL did not restart (attempt ${attempt}): ${(error as Error).message}; next attempt in ${delay} ms`,
+          'error',
+        );
+        if (child.pid) killGroup(child.pid);
+      }
+    }
+  };
+  const watch = (running: ChildProcess) => {
+    running.once('exit', (code, signal) => {
+      if (stopping) return;
+      const how = signal ? `signal ${signal}` : `code ${code ?? 'none'}`;
+      if (!options.supervise) {
+        log(`PostgreSQL (pid ${running.pid}) stopped unexpectedly (${how})`, 'error');
+        return;
+      }
+      log(`PostgreSQL (pid ${running.pid}) stopped unexpectedly (${how}): restarting it`, 'error');
+      void restart(running);
+    });
+  };
+  watch(first);
+
   return {
     url,
     port,
     timings: { ...(initdbMs === undefined ? {} : { initdbMs }), startMs },
     stop() {
       stopping ??= new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        cancelWait?.();
+        // The current postmaster: the running one, or the one a restart is starting.
+        const current = child;
+        if (current.exitCode !== null || current.signalCode !== null) return resolve();
         // Smart shutdown first: the pools have just been ended, but their clients' Terminate messages
         // may still be on the wire, and a fast shutdown would answer them with 57P01 errors. A
         // session that does not leave within 3 s gets the fast shutdown (roll back, checkpoint,
         // exit), and a server still there after 15 s the immediate one.
-        const fast = setTimeout(() => child.kill('SIGINT'), 3_000);
-        const immediate = setTimeout(() => child.kill('SIGQUIT'), 15_000);
-        child.once('exit', () => {
+        const fast = setTimeout(() => current.kill('SIGINT'), 3_000);
+        const immediate = setTimeout(() => current.kill('SIGQUIT'), 15_000);
+        current.once('exit', () => {
           clearTimeout(fast);
           clearTimeout(immediate);
           resolve();
         });
-        child.kill('SIGTERM');
+        current.kill('SIGTERM');
       });
       return stopping;
     },
   };
+}
+
+/** SIGKILL to what is left of a dead postmaster's process group (its pid is the group's id). */
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // nothing left (ESRCH), or no process groups (Windows)
+  }
 }

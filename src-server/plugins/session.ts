@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Role } from '../../src-shared/constants/enums';
 import type { Db } from '../db/client';
+import { isDatabaseUnavailable } from '../lib/db-unavailable';
 import { HttpError } from '../lib/http-error';
 import {
   findSession,
@@ -57,7 +58,8 @@ export function sessionInStatement(db: Db, now: () => Date, ...roles: Role[]) {
     },
     errorHandler: async (error: Error, request: FastifyRequest) => {
       const token = request.deferredSessionToken;
-      if (token !== null) {
+      // A database that is unavailable answers 503 at once, without a second wait for a connection.
+      if (token !== null && !isDatabaseUnavailable(error)) {
         request.deferredSessionToken = null;
         request.auth = await findSession(db, token, now());
         await role(request);

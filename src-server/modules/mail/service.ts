@@ -56,7 +56,20 @@ export class Mailer {
         MAIL_QUEUE,
         { pollingIntervalSeconds: 2, batchSize: 5 },
         async (jobs) => {
-          for (const job of jobs) await this.deliver(job.data, job.id);
+          // Each message on its own: pg-boss fails a whole batch when its handler throws, and would
+          // send again the messages of the batch that were delivered. A failed one is marked failed
+          // (retried with back-off); pg-boss then completes the others, still active.
+          for (const job of jobs) {
+            try {
+              await this.deliver(job.data, job.id);
+            } catch (error) {
+              this.options.log.warn(
+                { err: error, kind: job.data.kind, jobId: job.id },
+                'e-mail not sent: will retry',
+              );
+              await this.boss.fail(MAIL_QUEUE, job.id, { message: (error as Error).message });
+            }
+          }
         },
       );
     }

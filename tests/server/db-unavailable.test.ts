@@ -1,0 +1,194 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src-server/app';
+import { createDatabase, type Database } from '../../src-server/db/client';
+import { freePort, startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../src-server/lib/db-unavailable';
+import { HttpError } from '../../src-server/lib/http-error';
+import { testContext, type TestContext } from './context';
+import { openVenture, verifiedInvestor } from './money-helpers';
+
+/**
+ * A database that is down, restarting or out of connections answers 503 `common.unavailable` with
+ * Retry-After, quickly, instead of 500 (issue 17, "Faults"; tests/faults drives the real outages).
+ */
+const UNAVAILABLE = {
+  message: 'The service is temporarily unavailable. Please try again shortly.',
+  code: 'common.unavailable',
+};
+
+const withCode = (message: string, fields: Record<string, unknown>) =>
+  Object.assign(new Error(message), fields);
+
+describe('isDatabaseUnavailable', () => {
+  it('recognises a database that refuses, drops or delays connections', () => {
+    const refused = withCode('connect ECONNREFUSED 127.0.0.1:5432', {
+      code: 'ECONNREFUSED',
+      syscall: 'connect',
+    });
+    for (const error of [
+      refused,
+      withCode('read ECONNRESET', { code: 'ECONNRESET', syscall: 'read' }),
+      new Error('timeout exceeded when trying to connect'),
+      new Error('Connection terminated unexpectedly'),
+      new Error('Connection terminated due to connection timeout'),
+      new Error('Client has encountered a connection error and is not queryable'),
+      withCode('terminating connection due to administrator command', { code: '57P01' }),
+      withCode('terminating connection because of crash of another server process', { code: '57P02' }),
+      withCode('the database system is starting up', { code: '57P03' }),
+      withCode('sorry, too many clients already', { code: '53300' }),
+      // Drizzle's DrizzleQueryError keeps the driver's error as its cause.
+      new Error('Failed query: select 1', { cause: refused }),
+      new AggregateError([refused, refused], 'connect failed'),
+    ]) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
+    }
+  });
+
+  it('leaves every other error to the error handler of the app', () => {
+    for (const error of [
+      new Error('boom'),
+      withCode('duplicate key value violates unique constraint', { code: '23505' }),
+      withCode('could not serialize access', { code: '40001' }),
+      // A client that went away mid-request (no syscall): not the database.
+      withCode('aborted', { code: 'ECONNRESET' }),
+      new HttpError(409, 'ticket.closed'),
+      new Error('Failed query', { cause: new Error('syntax error') }),
+      undefined,
+      null,
+      'ECONNREFUSED',
+    ]) {
+      expect(isDatabaseUnavailable(error)).toBe(false);
+    }
+  });
+});
+
+describe('API calls while the database cannot be reached', () => {
+  let t: TestContext;
+  let app: FastifyInstance;
+  let database: Database;
+
+  beforeAll(async () => {
+    t = await testContext();
+    // A pool whose server refuses every connection: nothing listens on that port.
+    const port = await freePort();
+    database = createDatabase(`postgres://postgres:x@127.0.0.1:${port}/platform`, {
+      onError: () => undefined,
+    });
+    app = await buildApp(
+      { ...t.ctx, db: database.db, pool: database.pool },
+      { logger: false, webDir: join(t.dataDir, 'no-web-build') },
+    );
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('answer 503 common.unavailable with Retry-After at once, signed in or not', async () => {
+    const investor = await verifiedInvestor(t);
+    const venture = await openVenture(t);
+    const calls = [
+      { method: 'GET' as const, url: '/api/ventures' },
+      { method: 'GET' as const, url: '/api/statistics' },
+      { method: 'GET' as const, url: '/api/balances/my-balance', headers: { cookie: investor.cookie } },
+      {
+        method: 'POST' as const,
+        url: '/api/investments',
+        headers: { cookie: investor.cookie, 'idempotency-key': 'down-1' },
+        payload: { ventureId: venture.id, amount: 100 },
+      },
+      {
+        method: 'POST' as const,
+        url: '/api/tickets',
+        headers: { cookie: investor.cookie },
+        payload: { subject: 'Down', category: 'technical', message: 'Is it down?' },
+      },
+    ];
+    for (const call of calls) {
+      const begun = performance.now();
+      const res = await app.inject(call);
+      expect(res.statusCode, call.url).toBe(503);
+      expect(res.json()).toEqual(UNAVAILABLE);
+      expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+      expect(performance.now() - begun, 'no wait for a connection that cannot come').toBeLessThan(2_000);
+    }
+    // Health keeps its own shape.
+    const health = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'unavailable', message: 'The database does not answer.' });
+  });
+
+  it('answer 503 after the bound on the wait when every connection of the pool is taken', async () => {
+    const small = createDatabase(t.databaseUrl, { max: 1, connectionTimeoutMillis: 300 });
+    const busy = await buildApp(
+      { ...t.ctx, db: small.db, pool: small.pool },
+      { logger: false, webDir: join(t.dataDir, 'no-web-build') },
+    );
+    const held = await small.pool.connect();
+    try {
+      const begun = performance.now();
+      const res = await busy.inject({ method: 'GET', url: '/api/ventures' });
+      const waited = performance.now() - begun;
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual(UNAVAILABLE);
+      expect(waited).toBeGreaterThanOrEqual(250);
+      expect(waited).toBeLessThan(2_000);
+    } finally {
+      held.release();
+    }
+    // The connection is free again: served at once.
+    expect((await busy.inject({ method: 'GET', url: '/api/ventures' })).statusCode).toBe(200);
+    await busy.close();
+    await small.close();
+  });
+});
+
+describe('the supervised embedded PostgreSQL', () => {
+  it('is started again after kill -9 of its postmaster, on the same port, and stops for good with stop()', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-supervise-'));
+    chmodSync(dir, 0o755);
+    const lines: string[] = [];
+    const pgServer = await startEmbeddedPostgres({
+      dir: join(dir, 'pg'),
+      database: 'platform',
+      supervise: true,
+      log: (message) => lines.push(message),
+    });
+    const database = createDatabase(pgServer.url, { max: 2, onError: () => undefined });
+    try {
+      expect((await database.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+      const pid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+      // Until it is back, a query fails as unavailable (one on a connection whose backend has not
+      // yet noticed may still pass); then the pool reconnects by itself.
+      const begun = performance.now();
+      let answered = false;
+      while (!answered && performance.now() - begun < 30_000) {
+        try {
+          await database.pool.query('SELECT 1');
+          answered = lines.some((l) => l.includes('PostgreSQL restarted'));
+        } catch (error) {
+          expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+        }
+        if (!answered) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(answered).toBe(true);
+      expect(lines.join('\n')).toMatch(/stopped unexpectedly \(signal SIGKILL\): restarting it/);
+      expect(lines.join('\n')).toMatch(/PostgreSQL restarted \(pid \d+, port \d+\)/);
+      const newPid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      expect(newPid).not.toBe(pid);
+    } finally {
+      await database.close();
+      await pgServer.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    // stop() is not a crash: nothing restarts it.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(lines.filter((l) => l.includes('restarted'))).toHaveLength(1);
+  }, 60_000);
+});
