@@ -635,20 +635,20 @@ function checkPages(area: string, pages: [string, Visit][]) {
         const withCsp = await visit(visit_.who, path, visit_.shows(), false);
         const without = await visit(visit_.who, path, visit_.shows(), true);
         const where = `${visit_.who || 'visitor'} ${path}`;
+        // Every finding of both visits in one list, so that a failure shows them all.
+        const problems: string[] = [];
         for (const [mode, found] of [
           ['with CSP', withCsp],
           ['CSP bypassed', without],
         ] as const) {
-          expect(
-            found.ran === undefined ? undefined : fieldOf(found.ran),
-            `${where} ${mode}: __xss`,
-          ).toBeUndefined();
-          expect(found.dialogs, `${where} ${mode}: dialogs`).toEqual([]);
-          expect(found.markup, `${where} ${mode}: markup from payloads`).toEqual([]);
+          if (found.ran !== undefined) problems.push(`${mode}: __xss set by the ${fieldOf(found.ran)}`);
+          problems.push(...found.dialogs.map((d) => `${mode}: dialog ${d}`));
+          problems.push(...found.markup.map((m) => `${mode}: markup from a payload ${m}`));
         }
-        expect(withCsp.violations, `${where}: CSP violation reports`).toEqual([]);
-        expect(withCsp.console, `${where}: CSP console messages`).toEqual([]);
-        expect(withCsp.missing, `${where}: payload texts not shown`).toEqual([]);
+        problems.push(...withCsp.violations.map((v) => `CSP violation report: ${v}`));
+        problems.push(...withCsp.console.map((c) => `console: ${c}`));
+        problems.push(...withCsp.missing.map((m) => `not shown as text: ${m}`));
+        expect(problems, where).toEqual([]);
       });
     }
   });
