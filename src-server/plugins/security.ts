@@ -43,6 +43,12 @@ export async function registerSecurity(
     done();
   });
 
+  // Bodies are JSON or multipart (contract, "General rules"). Fastify also parses text/plain, the
+  // one body type besides forms that another site's page can send without a preflight (a form with
+  // enctype="text/plain" can spell a JSON object): it answers 415 like every other type, so that
+  // such a form is refused even by a browser that sends neither Origin nor Sec-Fetch-Site.
+  app.removeContentTypeParser('text/plain');
+
   // An unsafe request sent by a browser from another site answers 403. Requests without these
   // headers (non-browser clients) are allowed: cookies alone never authorise a cross-site write.
   app.addHook('onRequest', async (request, reply) => {
