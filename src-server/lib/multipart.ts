@@ -184,8 +184,7 @@ async function limitBehind(error: unknown, parts: AsyncIterator<unknown>): Promi
       (queued: unknown) => queued,
     ),
     new Promise<undefined>((resolve) => {
-      timer = setTimeout(resolve, 1000);
-      timer.unref();
+      timer = setTimeout(() => resolve(undefined), 1000);
     }),
   ]);
   clearTimeout(timer);
