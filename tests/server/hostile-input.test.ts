@@ -358,8 +358,10 @@ function brokenObject(fields: Record<string, Field>): fc.Arbitrary<Obj> {
     });
 }
 
+/** A value whose JSON is an object (an all-optional body may take any object: unknown keys are ignored). */
 const isObjectValue = (value: Value) =>
   value instanceof Obj ||
+  (value instanceof Big && value.kind === 'deep-object') ||
   (value !== null &&
     typeof value === 'object' &&
     !Array.isArray(value) &&
