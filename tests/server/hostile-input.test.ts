@@ -10,7 +10,8 @@
  *
  * Reproducing a failure: the report gives `seed` and `path`; run
  *   HOSTILE_SEED=<seed> HOSTILE_PATH=<path> HOSTILE_ROUTE='<METHOD url>' npx vitest run --project server tests/server/hostile-input.test.ts
- * (HOSTILE_RUNS changes the number of runs per route, 200 by default).
+ * (HOSTILE_RUNS changes the number of runs per route, 200 by default; HOSTILE_DEBUG=1 logs every request
+ * and the slow answers).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import fc from 'fast-check';
