@@ -37,7 +37,7 @@ import { ventureRoutes } from './modules/ventures/routes';
 import { publicTotals } from './modules/ventures/count-cache';
 import { getVisibleVenture, listPublicVentures } from './modules/ventures/service';
 import { publicVentureListQuerySchema } from '../src-shared/contracts/ventures';
-import { registerErrorHandling } from './plugins/errors';
+import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
 import { registerWeb } from './plugins/web';
@@ -76,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
+    // A path that does not decode, or a path parameter over the router's limit: the contract's 4xx.
+    frameworkErrors,
     // One access line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

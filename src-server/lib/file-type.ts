@@ -3,6 +3,8 @@
  * real type of the bytes from their first bytes ("magic numbers"), whatever the file is called or
  * claims to be in its Content-Type.
  */
+import sharp from 'sharp';
+
 export type FileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 
 /** Identity documents and balance proofs. */
@@ -30,4 +32,35 @@ export function sniffFileType(bytes: Buffer): FileType | null {
 export function fileTypeOf<T extends FileType>(bytes: Buffer, allowed: readonly T[]): T | null {
   const type = sniffFileType(bytes);
   return type && (allowed as readonly FileType[]).includes(type) ? (type as T) : null;
+}
+
+/** The most pixels an uploaded image may have (a small file may declare a huge picture: a
+ * decompression bomb). Venture images are refused above it too (modules/ventures/service.ts). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+/**
+ * The bytes' type when they are one of `allowed` all the way through, not only in their first bytes:
+ * an image must decode completely (a JPEG signature followed by HTML or script does not) and have at
+ * most MAX_IMAGE_PIXELS ('too-large' beyond: a decompression bomb is never decoded), and a PDF must end
+ * with its `%%EOF` marker. Null for anything else.
+ */
+export async function verifiedFileType<T extends FileType>(
+  bytes: Buffer,
+  allowed: readonly T[],
+): Promise<T | 'too-large' | null> {
+  const type = fileTypeOf(bytes, allowed);
+  if (!type) return null;
+  if (type === 'application/pdf') {
+    return bytes.subarray(Math.max(0, bytes.length - 1024)).includes('%%EOF') ? type : null;
+  }
+  try {
+    // Decoded to a thumbnail: every byte of the picture is read, nothing big is kept.
+    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .resize({ width: 64, height: 64, fit: 'inside' })
+      .raw()
+      .toBuffer();
+    return type;
+  } catch (error) {
+    return /pixel limit/i.test((error as Error).message) ? 'too-large' : null;
+  }
 }

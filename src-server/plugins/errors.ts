@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorText, isErrorCode, type ErrorCode } from '../../src-shared/errors';
 import { fieldErrorOf, HttpError } from '../lib/http-error';
@@ -19,8 +19,32 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'common.invalid_content_length' },
   FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'common.file_too_large' },
   FST_FILES_LIMIT: { status: 413, code: 'common.too_many_files' },
+  FST_PARTS_LIMIT: { status: 413, code: 'common.too_many_parts' },
+  FST_FIELDS_LIMIT: { status: 413, code: 'common.too_many_parts' },
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'common.not_multipart' },
+  // A form field named __proto__, a JSON form field that is not JSON (@fastify/multipart: 400, 406).
+  FST_PROTO_VIOLATION: { status: 400, code: 'common.invalid_multipart' },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, code: 'common.invalid_multipart' },
+  // Answered before routing (see frameworkErrors below).
+  FST_ERR_BAD_URL: { status: 400, code: 'common.invalid_url' },
+  // A path parameter over the router's 100 characters names no record, as a malformed id does.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, code: 'common.not_found' },
 };
+
+/**
+ * Fastify's `frameworkErrors` option: errors found before a request is routed (a path whose percent
+ * escapes do not decode, a path parameter too long for the router). Without it Fastify answers them
+ * itself with `{ error, code: 'FST_ERR_BAD_URL', message, statusCode }`, outside the contract's shape.
+ * No hook has run for such a request, so the security headers of an error are set here.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = FASTIFY_CLIENT_ERRORS[error.code] ?? { status: 400, code: 'common.invalid_request' };
+  void reply
+    .status(known.status)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(new HttpError(known.status, known.code).toBody());
+}
 
 /**
  * One error handler for the whole API: the contract's shape `{ message, code, params?, errors?,
@@ -70,12 +94,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
     ) {
       if (error.statusCode === 429)
         return reply.status(429).send(new HttpError(429, 'common.too_many_requests').toBody());
-      return reply.status(error.statusCode).send({
-        message: error.message || errorText('common.invalid_request'),
-        code: 'common.invalid_request',
-      });
+      // Any other client error of Fastify or a plugin: its status, and the table's text (its own
+      // message is a developer's, e.g. 'reach fields limit').
+      return reply
+        .status(error.statusCode)
+        .send(new HttpError(error.statusCode, 'common.invalid_request').toBody());
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send(new HttpError(400, 'common.invalid_value').toBody());
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: SERVER_ERROR_MESSAGE, code: 'common.server_error' });
   });
+}
+
+/**
+ * PostgreSQL refused a text value it cannot store: a NUL character (`\u0000` in a JSON string, `%00`
+ * in a query string) has no place in a text column or parameter (SQLSTATE 22021, and 22P05 in
+ * JSON). That is the client's input, not a fault of the server. Drizzle wraps the driver's error
+ * (`cause`).
+ */
+function isUnstorableText(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }

@@ -136,7 +136,11 @@ const isoDate = () =>
   z
     .string({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_date') })
     .min(1, required)
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'venture.field_not_date');
+    // Years 1900..9999: a later date's ISO text is '+275760-09-13T...', which PostgreSQL cannot read.
+    .refine((v) => {
+      const time = Date.parse(v);
+      return !Number.isNaN(time) && new Date(time).getUTCFullYear() <= 9999 && time >= Date.UTC(1900, 0, 1);
+    }, 'venture.field_not_date');
 
 export const ventureFieldSchemas = {
   title: text(200),

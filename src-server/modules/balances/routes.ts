@@ -24,7 +24,7 @@ import {
   readProof,
   type Proof,
 } from './service';
-import { fileField } from '../../lib/multipart';
+import { fileField, readMultipartForm } from '../../lib/multipart';
 import { idParam } from '../../lib/params';
 
 const MAX_PROOF_BYTES = 10 * 1024 * 1024;
@@ -133,29 +133,13 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const key = readIdempotencyKey(request.headers);
-        if (!request.isMultipart()) throw new HttpError(415, 'balance.not_multipart');
-        const fields: Record<string, string> = {};
-        let proof: Proof | null = null;
-        try {
-          for await (const part of request.parts({
-            limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 5 },
-          })) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'proof') {
-                part.file.resume();
-                continue;
-              }
-              const bytes = await part.toBuffer();
-              if (bytes.length > 0) proof = { bytes };
-            } else if (typeof part.value === 'string') {
-              fields[part.fieldname] = part.value;
-            }
-          }
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, 'balance.proof_too_large');
-          throw error;
-        }
+        const { fields, files } = await readMultipartForm(request, {
+          limits: { fileSize: MAX_PROOF_BYTES, files: 1, fields: 5 },
+          fileFields: ['proof'],
+          notMultipart: 'balance.not_multipart',
+          fileTooLarge: 'balance.proof_too_large',
+        });
+        const proof: Proof | null = files[0] ? { bytes: files[0].bytes } : null;
         const raw = fields.amount?.trim() ?? '';
         if (raw === '')
           throw new HttpError(400, 'money.amount_required', { fields: { amount: 'money.amount_required' } });

@@ -7,7 +7,7 @@ import type { LanguageCode, LedgerKind } from '../../../src-shared/constants/enu
 import type { AllHistoriesQuery, BalancesQuery, HistoryRow } from '../../../src-shared/contracts/money';
 import { centsToEuros } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
-import { DOCUMENT_TYPES, fileTypeOf } from '../../lib/file-type';
+import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType } from '../../lib/file-type';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
@@ -232,8 +232,11 @@ export async function adjustBalance(
   idempotencyKey: string | undefined,
 ) {
   const now = ctx.now();
-  if (input.proof && !fileTypeOf(input.proof.bytes, DOCUMENT_TYPES)) {
-    throw new HttpError(415, 'balance.proof_wrong_type');
+  if (input.proof) {
+    // The whole file, not only its first bytes (lib/file-type.ts).
+    const checked = await verifiedFileType(input.proof.bytes, DOCUMENT_TYPES);
+    if (checked === 'too-large') throw new HttpError(413, 'common.image_too_large');
+    if (checked === null) throw new HttpError(415, 'balance.proof_wrong_type');
   }
   const key = ctx.config.kycEncryptionKey;
   if (input.proof && !key) throw new Error('encryption key missing from the configuration');

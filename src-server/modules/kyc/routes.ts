@@ -34,7 +34,7 @@ import {
   type KycUpload,
   type WebhookEvent,
 } from './service';
-import { fileField } from '../../lib/multipart';
+import { fileField, readMultipartForm } from '../../lib/multipart';
 import { idParam } from '../../lib/params';
 
 const tokenParams = z.object({ token: z.string() });
@@ -115,29 +115,18 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, 'kyc.not_multipart');
+        const form = await readMultipartForm(request, {
+          limits: { fileSize: KYC_MAX_FILE_BYTES, files: KYC_FILE_FIELDS.length, fields: 10 },
+          fileFields: KYC_FILE_FIELDS,
+          notMultipart: 'kyc.not_multipart',
+          fileTooLarge: 'kyc.file_too_large',
+        });
         const raw: Record<string, string> = {};
-        const uploads: KycUpload[] = [];
-        try {
-          for await (const part of request.parts({
-            limits: { fileSize: KYC_MAX_FILE_BYTES, files: KYC_FILE_FIELDS.length, fields: 10 },
-          })) {
-            if (part.type === 'file') {
-              if (!KYC_FILE_FIELDS.includes(part.fieldname as KycFileField)) {
-                part.file.resume();
-                continue;
-              }
-              const bytes = await part.toBuffer();
-              uploads.push({ field: part.fieldname as KycFileField, bytes });
-            } else if (FIELD_NAMES.has(part.fieldname) && typeof part.value === 'string') {
-              raw[part.fieldname] = part.value;
-            }
-          }
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new HttpError(413, 'kyc.file_too_large');
-          throw error;
-        }
+        for (const [name, value] of Object.entries(form.fields)) if (FIELD_NAMES.has(name)) raw[name] = value;
+        const uploads: KycUpload[] = form.files.map((f) => ({
+          field: f.field as KycFileField,
+          bytes: f.bytes,
+        }));
         await submitDocuments(ctx, request.params.token, raw, uploads);
         return { message: RECEIVED, statusInOurSystem: 'pending' as const };
       },

@@ -18,7 +18,7 @@ import {
   type MyVerification,
 } from '../../../src-shared/contracts/kyc';
 import type { AppContext } from '../../context';
-import { DOCUMENT_TYPES, fileTypeOf } from '../../lib/file-type';
+import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType } from '../../lib/file-type';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { kycDecisions, kycDocuments, kycVerifications, kycWebhookEvents, users } from '../../db/schema';
@@ -203,6 +203,13 @@ export async function submitDocuments(
   const { fields, files } = checkSubmission(raw, uploads, now);
   const typed = files.map((f) => ({ ...f, mimeType: fileTypeOf(f.bytes, DOCUMENT_TYPES) }));
   if (typed.some((f) => f.mimeType === null)) throw new HttpError(415, 'kyc.wrong_file_type');
+  // The whole file, not only its first bytes: an image that does not decode (a JPEG signature
+  // followed by HTML) is not an image, and a decompression bomb is refused unopened.
+  for (const file of typed) {
+    const checked = await verifiedFileType(file.bytes, DOCUMENT_TYPES);
+    if (checked === 'too-large') throw new HttpError(413, 'common.image_too_large');
+    if (checked === null) throw new HttpError(415, 'kyc.wrong_file_type');
+  }
 
   const key = ctx.config.kycEncryptionKey;
   if (!key) throw new Error('KYC encryption key missing from the configuration');

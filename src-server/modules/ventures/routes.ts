@@ -16,7 +16,7 @@ import {
 import { companyInvestmentListSchema } from '../../../src-shared/contracts/dashboard';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
-import { HttpError, notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/http-error';
 import { requireAuth, requireRole } from '../../plugins/session';
 import {
   addImages,
@@ -36,7 +36,7 @@ import {
 } from './service';
 import { publicTotals } from './count-cache';
 import { clearStatistics } from '../statistics/service';
-import { fileField } from '../../lib/multipart';
+import { fileField, readMultipartForm } from '../../lib/multipart';
 import { idParam } from '../../lib/params';
 import { fastSuccessSerializer } from '../../lib/fast-serializer';
 
@@ -165,19 +165,13 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        if (!request.isMultipart()) throw new HttpError(415, 'venture.not_multipart');
-        const files: UploadedFile[] = [];
-        for await (const part of request.parts({
+        const form = await readMultipartForm(request, {
           limits: { fileSize: MAX_IMAGE_BYTES, files: MAX_IMAGES + 1 },
-        })) {
-          if (part.type !== 'file') continue;
-          if (part.fieldname !== 'images') {
-            part.file.resume();
-            continue;
-          }
-          const bytes = await part.toBuffer();
-          files.push({ filename: part.filename, bytes });
-        }
+          fileFields: ['images'],
+          notMultipart: 'venture.not_multipart',
+          fileTooLarge: 'common.file_too_large',
+        });
+        const files: UploadedFile[] = form.files.map(({ filename, bytes }) => ({ filename, bytes }));
         const images = await addImages(ctx, requireAuth(request), request.params.ventureId, files);
         return { message: 'Images uploaded.', images };
       },

@@ -17,7 +17,7 @@ import type { AdminStatus } from '../../../src-shared/constants/enums';
 import type { CompanyInvestmentList } from '../../../src-shared/contracts/dashboard';
 import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
-import { fileTypeOf, IMAGE_TYPES } from '../../lib/file-type';
+import { fileTypeOf, IMAGE_TYPES, MAX_IMAGE_PIXELS } from '../../lib/file-type';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { investments, users, ventures } from '../../db/schema';
@@ -174,7 +174,8 @@ function filterConditions(
   }
   if (query.minInvestment !== undefined) {
     // An investor with this much can enter: the venture's minimum is at most the amount.
-    const cents = BigInt(Math.round(query.minInvestment * 100));
+    // Beyond what a bigint of cents holds (1e20, 1e308 euros) every venture qualifies anyway.
+    const cents = BigInt(Math.round(Math.min(query.minInvestment, 1e15) * 100));
     where.push(lte(ventures.minInvestmentCents, bind('minInvestment', cents, cents.toString())));
   }
   if (query.expectedReturn !== undefined)
@@ -581,7 +582,7 @@ export interface UploadedFile {
  * fits into 1920x1080 and re-encodes as JPEG without any metadata. */
 async function reencode(bytes: Buffer): Promise<Buffer> {
   try {
-    return await sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
+    return await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
       .rotate()
       .resize({ width: 1920, height: 1080, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, mozjpeg: true })
