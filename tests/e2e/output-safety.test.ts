@@ -5,13 +5,13 @@
  * with notes), the names and company name of an investor and a company, an address, support
  * tickets and replies, a contact-form message, an admin's balance note and a verification
  * decision's reason. Then every page of both web entries that shows that text is opened, signed in
- * as the person who would see it, twice:
+ * as the person who would see it:
  *
- * - under the app's Content-Security-Policy: no violation may be reported (a payload turned into
- *   markup would be blocked there, and reported);
  * - with the policy bypassed (Playwright's bypassCSP), so that markup made from a payload would
  *   really run: `window.__xss` stays undefined, no dialog opens, and the DOM holds no element or
- *   attribute a payload could have made.
+ *   attribute a payload could have made;
+ * - the first page of each area also under the app's Content-Security-Policy: no violation may be
+ *   reported (a payload turned into markup would be blocked there, and reported).
  *
  * Each payload sets `__xss` to its own number (or calls alert with it), so a failure names the
  * field. Each page must show its payloads as text. Last, the HTML e-mails sent to the people with
@@ -629,11 +629,14 @@ const CORPORATE_PAGES: [string, Visit][] = [
 
 function checkPages(area: string, pages: [string, Visit][]) {
   describe(area, () => {
-    for (const [label, visit_] of pages) {
+    for (const [index, [label, visit_]] of pages.entries()) {
       it(`${label}: nothing runs, nothing is reported, the payloads show as text`, async () => {
         const path = visit_.path();
-        const withCsp = await visit(visit_.who, path, visit_.shows(), false);
+        // Every page with the policy bypassed: markup made from a payload would run there, so this
+        // visit alone catches it. The first page of each area also under the app's policy (no
+        // violation reported, the same checks): twice for every page took 190 s of npm test.
         const without = await visit(visit_.who, path, visit_.shows(), true);
+        const withCsp = index === 0 ? await visit(visit_.who, path, visit_.shows(), false) : undefined;
         const where = `${visit_.who || 'visitor'} ${path}`;
         // Every finding of both visits in one list, so that a failure shows them all.
         const problems: string[] = [];
@@ -641,13 +644,16 @@ function checkPages(area: string, pages: [string, Visit][]) {
           ['with CSP', withCsp],
           ['CSP bypassed', without],
         ] as const) {
+          if (!found) continue;
           if (found.ran !== undefined) problems.push(`${mode}: __xss set by the ${fieldOf(found.ran)}`);
           problems.push(...found.dialogs.map((d) => `${mode}: dialog ${d}`));
           problems.push(...found.markup.map((m) => `${mode}: markup from a payload ${m}`));
         }
-        problems.push(...withCsp.violations.map((v) => `CSP violation report: ${v}`));
-        problems.push(...withCsp.console.map((c) => `console: ${c}`));
-        problems.push(...withCsp.missing.map((m) => `not shown as text: ${m}`));
+        if (withCsp) {
+          problems.push(...withCsp.violations.map((v) => `CSP violation report: ${v}`));
+          problems.push(...withCsp.console.map((c) => `console: ${c}`));
+        }
+        problems.push(...without.missing.map((m) => `not shown as text: ${m}`));
         expect(problems, where).toEqual([]);
       });
     }

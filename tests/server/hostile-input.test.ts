@@ -1382,6 +1382,7 @@ const NO_INPUT = new Set([
   'GET /api/dashboard/corporate',
   'GET /api/statistics',
   'GET /api/docs',
+  'GET /api/docs/',
   'GET /api/docs/json',
   'GET /api/docs/yaml',
   'GET /api/docs/static/index.html',
