@@ -19,6 +19,7 @@ import { hashPassword } from '../../src-server/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { externalAccountId, postTransaction, userAccountId } from '../../src-server/modules/ledger/service';
 import { findInvariantViolations } from '../server/invariants';
+import { untilReady } from '../support/server-ready';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const TEST_KYC_KEY = '7f'.repeat(32);
@@ -80,20 +81,7 @@ export async function startServer(options: {
   child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 90 s:\n${output}`)), 90_000);
-    const check = () => {
-      if (output.includes('"msg":"Ready: ')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited while starting:\n${output}`));
-    });
-  });
+  await untilReady(child, exited, () => output, 90_000);
   return {
     url: `http://127.0.0.1:${port}`,
     port,

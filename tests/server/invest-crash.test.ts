@@ -11,6 +11,7 @@ import { externalAccountId, postTransaction, userAccountId } from '../../src-ser
 import { TEST_KYC_KEY, testContext, type SignedIn, type TestContext } from './context';
 import { findInvariantViolations } from './invariants';
 import { openVenture, verifiedInvestor } from './money-helpers';
+import { untilReady } from '../support/server-ready';
 
 /**
  * Crash safety (issue "Money", section "Proof"): the real server runs as its own process on this
@@ -70,20 +71,7 @@ async function startServer(): Promise<Running> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const server: Running = { url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
   running = server;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start in 60 s:\n${output}`)), 60_000);
-    const check = () => {
-      if (output.includes('"msg":"Ready: ')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    void exited.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited while starting:\n${output}`));
-    });
-  });
+  await untilReady(child, exited, () => output, 60_000);
   return server;
 }
 
