@@ -5,6 +5,7 @@
  * main.ts uses `isDatabaseUnavailable` before the app is loaded.
  */
 import type { FastifyInstance } from 'fastify';
+import { findInErrorChain } from './error-chain';
 import { HttpError } from './http-error';
 
 /** What `Retry-After` says (seconds): about how long the embedded PostgreSQL takes to restart. */
@@ -42,19 +43,8 @@ function unavailableHere(error: object): boolean {
   return typeof message === 'string' && MESSAGES.test(message);
 }
 
-/** The error in the chain (`cause`, an AggregateError's `errors`) that says the database is unavailable. */
-function culprit(error: unknown, depth = 0): object | undefined {
-  if (depth > 5 || typeof error !== 'object' || error === null) return undefined;
-  if (unavailableHere(error)) return error;
-  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
-  const inner = culprit(cause, depth + 1);
-  if (inner || !Array.isArray(errors)) return inner;
-  for (const each of errors) {
-    const found = culprit(each, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}
+/** The error in the chain that says the database is unavailable. */
+const culprit = (error: unknown) => findInErrorChain(error, unavailableHere);
 
 /**
  * Whether an error (or what it wraps: Drizzle's `DrizzleQueryError` keeps the driver's error as

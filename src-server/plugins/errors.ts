@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { errorText, isErrorCode, type ErrorCode } from '../../src-shared/errors';
+import { findInErrorChain } from '../lib/error-chain';
 import { fieldErrorOf, HttpError } from '../lib/http-error';
 
 export const SERVER_ERROR_MESSAGE = errorText('common.server_error');
@@ -115,11 +116,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * (`cause`).
  */
 function isUnstorableText(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (code === '22021' || code === '22P05') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return (
+    findInErrorChain(error, (each) => {
+      const { code } = each as { code?: unknown };
+      return code === '22021' || code === '22P05';
+    }) !== undefined
+  );
 }
