@@ -32,6 +32,24 @@ let kycToken: string;
 let bomb: Promise<Buffer> | undefined;
 
 const DAY = 86_400_000;
+
+/** A valid new venture's body (its owner then uploads to it). */
+const ventureBody = (title: string) => ({
+  title,
+  shortDescription: 'Short.',
+  longDescription: 'Long.',
+  collateralDescription: 'Collateral.',
+  country: 'KE',
+  ventureType: 'business',
+  targetAmount: 50_000,
+  expectedReturn: 12,
+  investmentPeriod: 12,
+  closingDate: new Date(Date.now() + 30 * DAY).toISOString(),
+  minInvestmentAmount: 50,
+  maxInvestmentAmount: 5_000,
+  collateralValue: 60_000,
+  loanToValue: 80,
+});
 const SCRIPT = '<html><body><script>alert(document.cookie)</script></body></html>';
 const KYC_FIELDS = {
   documentType: 'passport',
@@ -160,22 +178,7 @@ beforeAll(async () => {
   const created = await owner.inject({
     method: 'POST',
     url: '/api/ventures',
-    payload: {
-      title: 'Upload target',
-      shortDescription: 'Short.',
-      longDescription: 'Long.',
-      collateralDescription: 'Collateral.',
-      country: 'KE',
-      ventureType: 'business',
-      targetAmount: 50_000,
-      expectedReturn: 12,
-      investmentPeriod: 12,
-      closingDate: new Date(Date.now() + 30 * DAY).toISOString(),
-      minInvestmentAmount: 50,
-      maxInvestmentAmount: 5_000,
-      collateralValue: 60_000,
-      loanToValue: 80,
-    },
+    payload: ventureBody('Upload target'),
   });
   expect(created.statusCode, created.body).toBe(201);
   ventureId = created.json().data._id;
@@ -343,22 +346,7 @@ describe('what is served back', () => {
       const v = await owner.inject({
         method: 'POST',
         url: '/api/ventures',
-        payload: {
-          title: `Served ${filename}`,
-          shortDescription: 'Short.',
-          longDescription: 'Long.',
-          collateralDescription: 'Collateral.',
-          country: 'KE',
-          ventureType: 'business',
-          targetAmount: 50_000,
-          expectedReturn: 12,
-          investmentPeriod: 12,
-          closingDate: new Date(Date.now() + 30 * DAY).toISOString(),
-          minInvestmentAmount: 50,
-          maxInvestmentAmount: 5_000,
-          collateralValue: 60_000,
-          loanToValue: 80,
-        },
+        payload: ventureBody(`Served ${filename}`),
       });
       const id = v.json().data._id as string;
       const { payload, headers } = multipart([{ filename, content, type }]);
