@@ -10,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Statistics } from '../../src-shared/contracts/statistics';
 import { ChartFigure } from '../../src-shared/charts/ChartFigure';
@@ -90,6 +92,40 @@ function DefaultRates({ data }: { data: Statistics }) {
     high: byLevel.high ?? '-',
   });
   const columns = ['ventures', 'funded', 'repaid', 'defaulted'] as const;
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // A row per risk level; a phone gets the table turned (a column per risk level, a row per
+  // figure), which fits 390 px without scrolling sideways.
+  const figures = [
+    ...columns.map((column) => ({
+      label: t(`statistics.byRisk.${column}`),
+      of: (row: Statistics['byRisk'][number]) => count(row[column]),
+    })),
+    {
+      label: t('statistics.byRisk.defaultRate'),
+      of: (row: Statistics['byRisk'][number]) => rate(row.defaultRate),
+    },
+  ];
+  const lastFigure = figures.length - 1;
+  const table: {
+    head: string[];
+    rows: { label: string; cells: string[]; cellWeight?: (index: number) => number }[];
+  } = phone
+    ? {
+        head: [t('statistics.byRisk.riskLevel'), ...data.byRisk.map((row) => levelName(row.riskLevel))],
+        rows: figures.map((figure, index) => ({
+          label: figure.label,
+          cells: data.byRisk.map(figure.of),
+          cellWeight: () => (index === lastFigure ? 700 : 400),
+        })),
+      }
+    : {
+        head: [t('statistics.byRisk.riskLevel'), ...figures.map((figure) => figure.label)],
+        rows: data.byRisk.map((row) => ({
+          label: levelName(row.riskLevel),
+          cells: figures.map((figure) => figure.of(row)),
+          cellWeight: (index) => (index === lastFigure ? 700 : 400),
+        })),
+      };
   return (
     <Box component="section" aria-labelledby="statistics-by-risk" sx={{ mt: 5 }}>
       <Typography id="statistics-by-risk" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
@@ -97,43 +133,32 @@ function DefaultRates({ data }: { data: Statistics }) {
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          {/* Scrolls sideways on a narrow phone: focusable, so a keyboard can scroll it too. */}
-          <TableContainer
-            tabIndex={0}
-            role="group"
-            aria-labelledby="statistics-by-risk"
-            sx={{ ...boxSx, p: 0, height: 'auto', overflowX: 'auto' }}
-          >
+          <TableContainer sx={{ ...boxSx, p: 0, height: 'auto' }}>
             <Table size="small" aria-labelledby="statistics-by-risk">
               <TableHead>
                 <TableRow>
-                  <TableCell component="th" scope="col">
-                    {t('statistics.byRisk.riskLevel')}
-                  </TableCell>
-                  {columns.map((column) => (
-                    <TableCell key={column} component="th" scope="col" align="right">
-                      {t(`statistics.byRisk.${column}`)}
+                  {table.head.map((label, index) => (
+                    <TableCell key={label} component="th" scope="col" align={index === 0 ? 'left' : 'right'}>
+                      {label}
                     </TableCell>
                   ))}
-                  <TableCell component="th" scope="col" align="right">
-                    {t('statistics.byRisk.defaultRate')}
-                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {data.byRisk.map((row) => (
-                  <TableRow key={row.riskLevel}>
+                {table.rows.map((row) => (
+                  <TableRow key={row.label}>
                     <TableCell component="th" scope="row">
-                      {levelName(row.riskLevel)}
+                      {row.label}
                     </TableCell>
-                    {columns.map((column) => (
-                      <TableCell key={column} align="right">
-                        {count(row[column])}
+                    {row.cells.map((cell, index) => (
+                      <TableCell
+                        key={index}
+                        align="right"
+                        sx={{ fontWeight: row.cellWeight?.(index) ?? 400 }}
+                      >
+                        {cell}
                       </TableCell>
                     ))}
-                    <TableCell align="right" sx={{ fontWeight: 700 }}>
-                      {rate(row.defaultRate)}
-                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

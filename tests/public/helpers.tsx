@@ -28,6 +28,21 @@ export type Handler = unknown | ((call: ApiCall) => unknown);
 /** The client's own POST (mockApi wraps it; a second mockApi in one test must not wrap the wrapper). */
 const originalPost = api.POST.bind(api);
 
+/**
+ * Makes every max-width media query match, as on a 390 px phone (jsdom has no matchMedia); the
+ * setup's afterEach removes it again.
+ */
+export function stubPhoneWidth() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('max-width'),
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+  }));
+}
+
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderApp, setUpPageTests } from './helpers';
+import { jsonResponse, mockApi, renderApp, setUpPageTests, stubPhoneWidth } from './helpers';
 
 setUpPageTests(
   () => import('../../src-public/statistics/StatisticsPage'),
@@ -65,6 +65,30 @@ describe('/statistics', () => {
       screen.getByText(/^Only ventures on the public list and approved by our team count/),
     ).toHaveTextContent(/Figures computed on Mar 10, 2026, \d{1,2}:30 (AM|PM)\.$/);
     expect(calls.filter((call) => call.path === '/api/statistics')).toHaveLength(1);
+  });
+
+  it('turns the default-rate table on a phone: a column per risk level, a row per figure', async () => {
+    stubPhoneWidth();
+    mockApi({ 'GET /api/statistics': { data: STATISTICS } });
+    renderApp('/statistics');
+    const table = await screen.findByRole('table', { name: 'Default rate by risk level' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Risk level', 'Low', 'Medium', 'High'],
+      ['Ventures listed', '9', '7', '3'],
+      ['Being repaid', '3', '4', '1'],
+      ['Repaid', '3', '0', '1'],
+      ['Defaulted', '0', '1', '0'],
+      ['Default rate', '0%', '20%', '0%'],
+    ]);
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Ventures listed', 'Being repaid', 'Repaid', 'Defaulted', 'Default rate']);
   });
 
   it('shows a dash for the average return while no venture has been funded', async () => {

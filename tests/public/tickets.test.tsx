@@ -6,7 +6,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fill, findToast, jsonResponse, mockSignedIn, renderApp, setUpPageTests } from './helpers';
+import {
+  fill,
+  findToast,
+  jsonResponse,
+  mockSignedIn,
+  renderApp,
+  setUpPageTests,
+  stubPhoneWidth,
+} from './helpers';
 
 setUpPageTests(
   () => import('../../src-public/investor/InvestorLayout'),
@@ -79,15 +87,7 @@ describe('/user/tickets', () => {
   });
 
   it('on a phone folds category, opened and respond-by dates under the subject, each named', async () => {
-    // Every max-width query matches, as on a 390 px phone (jsdom has no matchMedia).
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-    }));
+    stubPhoneWidth();
     try {
       const complaint = ticket({ createdAt: '2026-11-16T10:00:00Z', respondBy: '2026-11-30T10:00:00Z' });
       mockSignedIn({ 'GET /api/tickets/mine': list([complaint]) });
