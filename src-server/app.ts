@@ -52,6 +52,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered so far (complete once the app is ready). */
     servedRoutes: ServedRoute[];
+    /** The security headers every answer carries (plugins/security.ts), also for errors answered
+     * before routing (plugins/errors.ts frameworkErrors). */
+    securityHeaders: Record<string, string>;
   }
 }
 

@@ -36,12 +36,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode }>
  * Fastify's `frameworkErrors` option: errors found before a request is routed (a path whose percent
  * escapes do not decode, a path parameter too long for the router). Without it Fastify answers them
  * itself with `{ error, code: 'FST_ERR_BAD_URL', message, statusCode }`, outside the contract's shape.
- * No hook has run for such a request, so the security headers of an error are set here.
+ * No hook has run for such a request, so every answer's security headers are set here.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const known = FASTIFY_CLIENT_ERRORS[error.code] ?? { status: 400, code: 'common.invalid_request' };
   void reply
     .status(known.status)
+    .headers(request.server.securityHeaders)
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'no-store')
     .send(new HttpError(known.status, known.code).toBody());

@@ -86,6 +86,24 @@ describe('API conventions', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends the same security headers with an error answered before routing (a path that does not decode)', async () => {
+    const routed = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/ventures/id/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'common.invalid_url' });
+    for (const name of [
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+    ]) {
+      expect(res.headers[name], name).toBe(routed.headers[name]);
+    }
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('serves the OpenAPI description built from the route schemas, and a viewer', async () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);
