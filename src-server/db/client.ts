@@ -28,6 +28,14 @@ export function createDatabase(
      * than keeping the caller waiting while the database is down or every connection is busy.
      */
     connectionTimeoutMillis?: number;
+    /**
+     * PostgreSQL's statement_timeout for every connection (none by default): a statement that runs
+     * or waits on a lock longer is cancelled (SQLSTATE 57014), and the API answers 503 instead of
+     * holding one of the pool's connections indefinitely. The migrations lift it for themselves.
+     */
+    statementTimeoutMillis?: number;
+    /** PostgreSQL's idle_in_transaction_session_timeout: a transaction left open is ended. */
+    idleInTransactionTimeoutMillis?: number;
   } = {},
 ): Database {
   const pool = new pg.Pool({
@@ -36,6 +44,12 @@ export function createDatabase(
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 2_000,
     idleTimeoutMillis: 30_000,
     application_name: 'crowdfunding-platform',
+    ...(options.statementTimeoutMillis !== undefined && {
+      statement_timeout: options.statementTimeoutMillis,
+    }),
+    ...(options.idleInTransactionTimeoutMillis !== undefined && {
+      idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMillis,
+    }),
   });
   // An idle client whose server went away must not crash the process; the pool drops it.
   pool.on('error', (error) => options.onError?.(error));
@@ -60,12 +74,16 @@ export function createDatabase(
 export async function runMigrations(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
+    // A migration may build an index on a large table, and waits for another server's migrations:
+    // no statement timeout for this session (RESET gives the connection's own back).
+    await client.query('SET statement_timeout = 0');
     await client.query('SELECT pg_advisory_lock(727274001)');
     try {
       await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
     } finally {
       await client.query('SELECT pg_advisory_unlock(727274001)');
     }
+    await client.query('RESET statement_timeout');
   } finally {
     client.release();
   }

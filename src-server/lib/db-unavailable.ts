@@ -23,12 +23,24 @@ const NETWORK_CODES = new Set([
 ]);
 
 /**
- * PostgreSQL's SQLSTATEs of a server that is going away or not there yet: admin_shutdown (57P01, a
- * fast or immediate stop), crash_shutdown (57P02, another backend crashed), cannot_connect_now
- * (57P03, starting up, shutting down, in recovery), too_many_connections (53300) and the connection
- * exceptions of class 08.
+ * PostgreSQL's SQLSTATEs of a server that is going away, not there yet or too busy: admin_shutdown
+ * (57P01, a fast or immediate stop), crash_shutdown (57P02, another backend crashed),
+ * cannot_connect_now (57P03, starting up, shutting down, in recovery), too_many_connections (53300),
+ * query_canceled (57014: the statement_timeout of db/client.ts, or an operator's cancel) and the
+ * connection exceptions of class 08.
  */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+const SQLSTATES = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
 
 /** node-postgres' own messages: the pool's wait for a free client, a connection that died. */
 const MESSAGES =

@@ -40,6 +40,7 @@ describe('isDatabaseUnavailable', () => {
       withCode('terminating connection because of crash of another server process', { code: '57P02' }),
       withCode('the database system is starting up', { code: '57P03' }),
       withCode('sorry, too many clients already', { code: '53300' }),
+      withCode('canceling statement due to statement timeout', { code: '57014' }),
       // Drizzle's DrizzleQueryError keeps the driver's error as its cause.
       new Error('Failed query: select 1', { cause: refused }),
       new AggregateError([refused, refused], 'connect failed'),
@@ -145,6 +146,33 @@ describe('API calls while the database cannot be reached', () => {
     expect((await busy.inject({ method: 'GET', url: '/api/ventures' })).statusCode).toBe(200);
     await busy.close();
     await small.close();
+  });
+
+  it('answer 503 when a statement outlasts statement_timeout (cancelled); the next request is served once the lock is gone', async () => {
+    const timed = createDatabase(t.databaseUrl, { max: 2, statementTimeoutMillis: 300 });
+    const app = await buildApp(
+      { ...t.ctx, db: timed.db, pool: timed.pool },
+      { logger: false, webDir: join(t.dataDir, 'no-web-build') },
+    );
+    // Another session holds the ventures table: the list's query waits on the lock until cancelled.
+    const locker = await t.database.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE ventures IN ACCESS EXCLUSIVE MODE');
+      const res = await app.inject({ method: 'GET', url: '/api/ventures?search=timeout' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS));
+      expect(res.json()).toEqual(UNAVAILABLE);
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    expect((await app.inject({ method: 'GET', url: '/api/ventures?search=timeout' })).statusCode).toBe(200);
+    // The setting is the connection's: a session of this pool reports it.
+    const { rows } = await timed.pool.query<{ statement_timeout: string }>('SHOW statement_timeout');
+    expect(rows[0]!.statement_timeout).toBe('300ms');
+    await app.close();
+    await timed.close();
   });
 });
 
