@@ -121,7 +121,7 @@ describe('admin tickets list', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getAllByRole('combobox', { name: 'Status' })[0]!);
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'In progress' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'In Progress' }));
     await waitFor(() =>
       expect(api.calls.some((r) => new URL(r.url).searchParams.get('status') === 'in_progress')).toBe(true),
     );

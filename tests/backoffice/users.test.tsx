@@ -380,7 +380,7 @@ describe('User show', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('tab', { name: 'Tickets' }));
     const ticketRow = (await screen.findByText('Where is my payout?')).closest('tr')!;
     expect(within(ticketRow).getByText('#3')).toBeInTheDocument();
-    expect(within(ticketRow).getByText('In progress')).toBeInTheDocument();
+    expect(within(ticketRow).getByText('In Progress')).toBeInTheDocument();
     expect(dataProvider.getManyReference).toHaveBeenCalledWith(
       'tickets',
       expect.objectContaining({ target: 'userId', id: 'u1', sort: { field: 'createdAt', order: 'DESC' } }),

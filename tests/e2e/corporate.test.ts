@@ -22,7 +22,8 @@ import {
  * e-mail with the code from the delivered message, signs in, creates a venture, uploads two real
  * images cropped at 16:9 and deletes one, edits the details and submits the venture for review; an
  * admin approves it through the API; it is then listed on /ventures with its image, and another
- * company cannot open it in any corporate screen. Every corporate page is photographed at desktop
+ * company cannot open it in any corporate screen; it opens a support ticket, reads the answer and
+ * replies. Every corporate page is photographed at desktop
  * and phone width, checked for sideways scrolling at 390 px and with axe (zero violations).
  */
 
@@ -35,6 +36,12 @@ const COMPANY = {
 };
 const TITLE = 'Kumasi Kente Weaving Looms';
 const NEW_TITLE = 'Kumasi Kente Weaving Looms and Dyes';
+const TICKET = {
+  subject: 'When does the review of our looms venture end?',
+  message: 'We submitted the venture for review; how long does the review take?',
+  answer: 'Our team reviews it within 5 working days; we will write to you here.',
+  reply: 'Thank you, we will wait.',
+};
 
 let server: RunningServer;
 let browser: Browser;
@@ -44,6 +51,7 @@ const tabs = new BrowserTabs();
 let corp: Page;
 let corpErrors: string[];
 let ventureId = '';
+let ticketId = '';
 let wideImage: string;
 let squareImage: string;
 const timings: [string, number][] = [];
@@ -328,6 +336,57 @@ describe('a company in the corporate area, in Chromium', () => {
     });
   });
 
+  it("7b. opens a support ticket in the corporate area, reads the support team's answer and replies", async () => {
+    await step('7b ticket', async () => {
+      await run.goto(corp, '/corporate/tickets');
+      await corp.getByRole('link', { name: 'New ticket' }).click();
+      await expect.poll(() => pathname(corp)).toBe('/corporate/tickets/create');
+      await settled(corp);
+      await field(corp, 'Subject').fill(TICKET.subject);
+      await chooseOption(corp, 'Category', 'Investment');
+      await field(corp, 'Message').fill(TICKET.message);
+      await corp.getByRole('button', { name: 'Save' }).click();
+      await expect
+        .poll(() => pathname(corp), { timeout: 10_000 })
+        .toMatch(/^\/corporate\/tickets\/[\w-]{36}\/show$/);
+      ticketId = pathname(corp).split('/')[3]!;
+      await expect.poll(() => text(corp)).toContain('Ticket created.');
+
+      // The ticket is the company's, stored as written; an admin answers it.
+      const cookie = await run.signIn(COMPANY.email, COMPANY.password);
+      const stored = await run.api<{ data: { subject: string; category: string; status: string } }>(
+        cookie,
+        'GET',
+        `/tickets/${ticketId}`,
+      );
+      expect(stored.data).toMatchObject({ subject: TICKET.subject, category: 'investment', status: 'open' });
+      const admin = await run.signIn('admin@afrivest.test');
+      await run.api(admin, 'POST', `/tickets/${ticketId}/messages`, { message: TICKET.answer });
+
+      // The company reads the answer in the thread, with the new status, and replies.
+      await run.goto(corp, `/corporate/tickets/${ticketId}/show`);
+      const messages = corp.getByRole('list', { name: 'Conversation' }).getByRole('listitem');
+      await expect.poll(() => messages.count(), { timeout: 10_000 }).toBe(2);
+      expect(await messages.nth(1).innerText()).toContain(TICKET.answer);
+      expect(await messages.nth(1).innerText()).toContain('Support team');
+      expect(await text(corp)).toContain('In Progress');
+      await field(corp, 'Your reply').fill(TICKET.reply);
+      await corp.getByRole('button', { name: 'Send reply' }).click();
+      await expect.poll(() => text(corp)).toContain('Reply sent.');
+      await expect.poll(() => messages.count()).toBe(3);
+      const thread = await run.api<{ data: { messages: { body: string }[] } }>(
+        cookie,
+        'GET',
+        `/tickets/${ticketId}`,
+      );
+      expect(thread.data.messages.map((m) => m.body)).toEqual([TICKET.message, TICKET.answer, TICKET.reply]);
+
+      // The list shows it.
+      await run.goto(corp, '/corporate/tickets');
+      await expect.poll(() => text(corp)).toContain(TICKET.subject);
+    });
+  }, 120_000);
+
   it('8. every corporate page at 1366 and 390 px: screenshots, no sideways scroll, zero axe violations', async () => {
     await step('8 pages', async () => {
       const pages: [string, string][] = [
@@ -339,6 +398,9 @@ describe('a company in the corporate area, in Chromium', () => {
         ['images', `/corporate/ventures/${ventureId}/edit-venture-images`],
         ['profile', '/corporate/profile'],
         ['verification', '/corporate/verification'],
+        ['tickets', '/corporate/tickets'],
+        ['new-ticket', '/corporate/tickets/create'],
+        ['ticket', `/corporate/tickets/${ticketId}/show`],
       ];
       const { page: phone, errors: phoneErrors } = await tabs.open(browser, 'phone', corp);
       const wide: string[] = [];
