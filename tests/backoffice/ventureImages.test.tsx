@@ -22,7 +22,15 @@ type Answer = { status: number; json: unknown } | 'no-answer';
  * uses), upload-image (answers taken in turn from `uploads`, else it adds the file) and delete-image.
  * It keeps the venture's images, so a refetch shows the change.
  */
-function server(images: string[], { uploads = [] as Answer[], missing = false } = {}) {
+function server(
+  images: string[],
+  {
+    uploads = [] as Answer[],
+    missing = false,
+    /** Reads of the venture after an upload wait for it (the page's closing refresh held). */
+    readsAfterUpload = undefined as Promise<void> | undefined,
+  } = {},
+) {
   const state = { images: [...images] };
   const sent: { method: string; path: string; file?: File | null; body?: unknown }[] = [];
   const client = createApiClient({
@@ -33,6 +41,7 @@ function server(images: string[], { uploads = [] as Answer[], missing = false } 
       if (key === `GET /api/ventures/id/${ID}` || key === `GET /api/ventures/my-ventures/${ID}`) {
         if (missing)
           return Response.json({ message: 'Venture not found.', code: 'venture.not_found' }, { status: 404 });
+        if (readsAfterUpload && sent.some((s) => s.method === 'upload')) await readsAfterUpload;
         return Response.json({ data: { _id: ID, title: 'Solar Schools', images: state.images } });
       }
       if (key === `PATCH /api/ventures/id/${ID}/upload-image`) {
@@ -233,6 +242,23 @@ describe('the corporate venture image page', () => {
     expect(screen.getByText('2 of 4 images')).toBeInTheDocument();
     // Back to the picker for the next one.
     expect(screen.getByRole('button', { name: 'Choose an image' })).toBeInTheDocument();
+  });
+
+  it('keeps "Choose an image" disabled until the upload has ended with the gallery read again', async () => {
+    const user = userEvent.setup();
+    let release = () => undefined as void;
+    const readsAfterUpload = new Promise<void>((resolve) => (release = resolve));
+    const api = server([path('one')], { readsAfterUpload });
+    renderPage(api);
+    readyCropper(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xd9])], { type: 'image/jpeg' }));
+    await pickImage(user, jpegFile());
+    await user.click(await screen.findByRole('button', { name: 'Upload image' }));
+    expect(await screen.findByText('Image uploaded.')).toBeInTheDocument();
+    // The picker is back, but its button does nothing until the gallery is read again: disabled.
+    expect(await screen.findByRole('button', { name: 'Choose an image' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose an image' })).toBeEnabled());
+    expect(await screen.findByRole('img', { name: 'Image 2 of Solar Schools' })).toBeInTheDocument();
   });
 
   it("'Upload failed.' with the server's message: 'You can only upload up to 4 images.', a 413, a 500, no answer", async () => {

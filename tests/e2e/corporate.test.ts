@@ -121,6 +121,10 @@ const ventureAsOwner = async (cookie: string) =>
 
 /** Picks a file in the image page's dropzone, waits for the cropper, uploads the crop. */
 async function uploadCropped(page: Page, file: string) {
+  // The dropzone takes a file only once the previous upload has ended (its button shows when).
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Choose an image' }).isEnabled(), { timeout: 15_000 })
+    .toBe(true);
   await page.locator('input[type="file"]').setInputFiles(file);
   await expect.poll(() => page.locator('.cropper-crop-box').count(), { timeout: 15_000 }).toBe(1);
   await page.getByRole('button', { name: 'Upload image', exact: true }).click();

@@ -334,7 +334,13 @@ const VentureImages = ({ venture }: { venture: VentureRecord }) => {
             <Typography variant="body2" sx={{ mb: 2 }}>
               {translate(isDragActive ? `${T}.drop_active` : `${T}.drop_hint`)}
             </Typography>
-            <Button variant="contained" startIcon={<AddPhotoAlternateIcon />} onClick={open}>
+            {/* Disabled like the dropzone while an upload ends (its list is read again): a click would do nothing. */}
+            <Button
+              variant="contained"
+              startIcon={<AddPhotoAlternateIcon />}
+              onClick={open}
+              disabled={uploading}
+            >
               {translate(`${T}.choose`)}
             </Button>
           </Box>
