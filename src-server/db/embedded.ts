@@ -258,6 +258,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   ];
   /** The running postmaster (the one starting, during a restart). */
   let child: ChildProcess;
+  /** Set by stop(): the postmaster's end is then ours, not a fault. */
+  let stopping: Promise<void> | undefined;
   /** Spawns the postmaster and resolves once it accepts connections. */
   const launch = async (): Promise<ChildProcess> => {
     const spawned: ChildProcess = spawn(bin.postgres, postgresArgs, {
@@ -299,6 +301,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     spawned.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8').trim();
       if (/FATAL|PANIC/.test(text)) log(`postgres: ${text}`, 'warn');
+      // A smart shutdown asked from outside (SIGTERM, `kill`, `pg_ctl stop -m smart`) waits for
+      // every session to end and refuses new ones meanwhile; the pools' sessions never end on their
+      // own (pg-boss polls), so the API would answer 503 for good. Supervised, it is turned into a
+      // fast shutdown (sessions end, the postmaster exits) and the postmaster is started again.
+      if (options.supervise && stopping === undefined && text.includes('received smart shutdown request')) {
+        log(
+          'PostgreSQL was asked to shut down (smart) by another process: stopping it fast to restart it',
+          'warn',
+        );
+        spawned.kill('SIGINT');
+      }
     });
     return spawned;
   };
@@ -319,7 +332,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   const startMs = Math.round(performance.now() - started);
 
-  let stopping: Promise<void> | undefined;
   // Supervision: a postmaster that exits without stop() (killed, crashed, stopped by hand) is started
   // again on the same port, so the pools' URL stays right and they reconnect on their own; until it
   // accepts connections, the API answers 503. Failed attempts are retried, each delay twice the last.

@@ -177,46 +177,73 @@ describe('API calls while the database cannot be reached', () => {
 });
 
 describe('the supervised embedded PostgreSQL', () => {
-  it('is started again after kill -9 of its postmaster, on the same port, and stops for good with stop()', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cf-supervise-'));
-    chmodSync(dir, 0o755);
-    const lines: string[] = [];
-    const pgServer = await startEmbeddedPostgres({
-      dir: join(dir, 'pg'),
-      database: 'platform',
-      supervise: true,
-      log: (message) => lines.push(message),
-    });
-    const database = createDatabase(pgServer.url, { max: 2, onError: () => undefined });
-    try {
-      expect((await database.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
-      const pid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-      process.kill(pid, 'SIGKILL');
-      // Until it is back, a query fails as unavailable (one on a connection whose backend has not
-      // yet noticed may still pass); then the pool reconnects by itself.
-      const begun = performance.now();
-      let answered = false;
-      while (!answered && performance.now() - begun < 30_000) {
-        try {
-          await database.pool.query('SELECT 1');
-          answered = lines.some((l) => l.includes('PostgreSQL restarted'));
-        } catch (error) {
-          expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+  const faults = [
+    {
+      what: 'kill -9 of its postmaster',
+      signal: 'SIGKILL' as const,
+      logged: /stopped unexpectedly \(signal SIGKILL\): restarting it/,
+    },
+    {
+      // A smart shutdown waits for every session to end, and an idle session held open (the pool's,
+      // pg-boss's) never ends: the supervisor turns it into a fast one and starts PostgreSQL again.
+      what: 'a smart shutdown asked by another process (SIGTERM) while sessions stay open',
+      signal: 'SIGTERM' as const,
+      logged: /asked to shut down \(smart\) by another process: stopping it fast to restart it/,
+    },
+  ];
+  for (const fault of faults) {
+    it(`is started again after ${fault.what}, on the same port, and stops for good with stop()`, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'cf-supervise-'));
+      chmodSync(dir, 0o755);
+      const lines: string[] = [];
+      const pgServer = await startEmbeddedPostgres({
+        dir: join(dir, 'pg'),
+        database: 'platform',
+        supervise: true,
+        log: (message) => lines.push(message),
+      });
+      const database = createDatabase(pgServer.url, { max: 2, onError: () => undefined });
+      // A session that stays open and idle, as pg-boss's do.
+      const { default: pg } = await import('pg');
+      const held = new pg.Client({ connectionString: pgServer.url });
+      held.on('error', () => undefined);
+      await held.connect();
+      try {
+        expect((await database.pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+        const pid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(pid, fault.signal);
+        // Until it is back, a query fails as unavailable (one on a connection whose backend has not
+        // yet noticed may still pass); then the pool reconnects by itself.
+        const begun = performance.now();
+        let answered = false;
+        while (!answered && performance.now() - begun < 30_000) {
+          try {
+            await database.pool.query('SELECT 1');
+            answered = lines.some((l) => l.includes('PostgreSQL restarted'));
+          } catch (error) {
+            expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+          }
+          if (!answered) await new Promise((resolve) => setTimeout(resolve, 50));
         }
-        if (!answered) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(answered, lines.join('\n')).toBe(true);
+        expect(lines.join('\n')).toMatch(fault.logged);
+        expect(lines.join('\n')).toMatch(/PostgreSQL restarted \(pid \d+, port \d+\)/);
+        const newPid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+        expect(newPid).not.toBe(pid);
+        // A new session is served.
+        const fresh = new pg.Client({ connectionString: pgServer.url });
+        await fresh.connect();
+        expect((await fresh.query('SELECT 2 AS two')).rows).toEqual([{ two: 2 }]);
+        await fresh.end();
+      } finally {
+        await held.end().catch(() => undefined);
+        await database.close();
+        await pgServer.stop();
+        rmSync(dir, { recursive: true, force: true });
       }
-      expect(answered).toBe(true);
-      expect(lines.join('\n')).toMatch(/stopped unexpectedly \(signal SIGKILL\): restarting it/);
-      expect(lines.join('\n')).toMatch(/PostgreSQL restarted \(pid \d+, port \d+\)/);
-      const newPid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-      expect(newPid).not.toBe(pid);
-    } finally {
-      await database.close();
-      await pgServer.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
-    // stop() is not a crash: nothing restarts it.
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(lines.filter((l) => l.includes('restarted'))).toHaveLength(1);
-  }, 60_000);
+      // stop() is not a fault: nothing restarts it.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(lines.filter((l) => l.includes('restarted'))).toHaveLength(1);
+    }, 60_000);
+  }
 });
