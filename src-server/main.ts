@@ -100,6 +100,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
       process.exit(1);
     }
     stopRequested = signal;
+    embedded?.expectStop();
     logger.info(`${signal} while starting: stopping after the current step`);
     stopNow(new StartStopped());
   };
@@ -254,6 +255,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
         process.exit(1);
       }
       shuttingDown = true;
+      // A service manager may have signalled the embedded PostgreSQL too: its end is now expected.
+      embedded?.expectStop();
       logger.info(`${signal}: finishing requests in flight, then stopping`);
       const timer = setTimeout(() => {
         logger.error('shutdown took too long: exiting');

@@ -26,6 +26,12 @@ export interface EmbeddedPostgres {
   port: number;
   /** How long this start took: initdb (a new cluster only) and the server's own start, in ms. */
   timings: { initdbMs?: number; startMs: number };
+  /**
+   * The server is shutting down and will call stop() once its requests and pools are done: from now
+   * on the postmaster's end is expected (a service manager may signal it together with the server),
+   * so it is neither restarted nor hurried.
+   */
+  expectStop(): void;
   stop(): Promise<void>;
 }
 
@@ -260,6 +266,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let child: ChildProcess;
   /** Set by stop(): the postmaster's end is then ours, not a fault. */
   let stopping: Promise<void> | undefined;
+  /** Set by expectStop(): stop() will follow. */
+  let ending = false;
+  const over = () => ending || stopping !== undefined;
   /** Spawns the postmaster and resolves once it accepts connections. */
   const launch = async (): Promise<ChildProcess> => {
     const spawned: ChildProcess = spawn(bin.postgres, postgresArgs, {
@@ -305,7 +314,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       // every session to end and refuses new ones meanwhile; the pools' sessions never end on their
       // own (pg-boss polls), so the API would answer 503 for good. Supervised, it is turned into a
       // fast shutdown (sessions end, the postmaster exits) and the postmaster is started again.
-      if (options.supervise && stopping === undefined && text.includes('received smart shutdown request')) {
+      if (options.supervise && !over() && text.includes('received smart shutdown request')) {
         log(
           'PostgreSQL was asked to shut down (smart) by another process: stopping it fast to restart it',
           'warn',
@@ -348,7 +357,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // A killed postmaster leaves its backends and helpers (its process group) behind, holding the
     // shared memory a new postmaster needs; they would exit on their own, later.
     if (dead.pid) killGroup(dead.pid);
-    for (let attempt = 1; !stopping; attempt += 1) {
+    for (let attempt = 1; !over(); attempt += 1) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, delay);
         cancelWait = () => {
@@ -356,7 +365,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
           resolve();
         };
       });
-      if (stopping) return;
+      if (over()) return;
       try {
         const next = await launch();
         lastRestart = performance.now();
@@ -368,7 +377,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         watch(next);
         return;
       } catch (error) {
-        if (stopping) return;
+        if (over()) return;
         delay = Math.min(delay * 2, RESTART_MAX_DELAY_MS);
         log(
           `PostgreSQL did not restart (attempt ${attempt}): ${(error as Error).message}; next attempt in ${delay} ms`,
@@ -380,7 +389,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   const watch = (running: ChildProcess) => {
     running.once('exit', (code, signal) => {
-      if (stopping) return;
+      if (over()) return;
       const how = signal ? `signal ${signal}` : `code ${code ?? 'none'}`;
       if (!options.supervise) {
         log(`PostgreSQL (pid ${running.pid}) stopped unexpectedly (${how})`, 'error');
@@ -396,6 +405,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     url,
     port,
     timings: { ...(initdbMs === undefined ? {} : { initdbMs }), startMs },
+    expectStop() {
+      ending = true;
+    },
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         cancelWait?.();

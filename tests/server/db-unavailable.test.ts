@@ -246,4 +246,37 @@ describe('the supervised embedded PostgreSQL', () => {
       expect(lines.filter((l) => l.includes('restarted'))).toHaveLength(1);
     }, 60_000);
   }
+
+  it('after expectStop() (the server shutting down) a signalled postmaster is neither hurried nor restarted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-supervise-'));
+    chmodSync(dir, 0o755);
+    const lines: string[] = [];
+    const pgServer = await startEmbeddedPostgres({
+      dir: join(dir, 'pg'),
+      database: 'platform',
+      supervise: true,
+      log: (message) => lines.push(message),
+    });
+    const { default: pg } = await import('pg');
+    const held = new pg.Client({ connectionString: pgServer.url });
+    held.on('error', () => undefined);
+    await held.connect();
+    try {
+      pgServer.expectStop();
+      const pid = Number(readFileSync(join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      // As a service manager signals every process of the service: a smart shutdown, which lets
+      // the open session finish its work.
+      process.kill(pid, 'SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await held.query('SELECT 3 AS three')).rows).toEqual([{ three: 3 }]);
+      await held.end();
+      await pgServer.stop();
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(lines.join('\n')).not.toMatch(/asked to shut down|stopped unexpectedly|restarted/);
+    } finally {
+      await held.end().catch(() => undefined);
+      await pgServer.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
