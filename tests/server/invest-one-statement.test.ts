@@ -272,7 +272,10 @@ function oldAnswer(s: Scenario, now: Date, amountCents: bigint): Record<string, 
   if (!s.active) return new HttpError(403, 'auth.deactivated').toBody();
   if (s.role !== 'user' || s.kyc !== 'complete')
     return new HttpError(403, 'investment.not_verified').toBody();
-  if (s.venture !== 'present') return new HttpError(404, 'venture.not_found').toBody();
+  // A venture the investor may not see (not approved, a draft) is not found (migration
+  // 20261125194503_invest_hidden_venture.sql; the old code answered 409 not_open for it).
+  if (s.venture !== 'present' || s.adminStatus !== 'approved' || s.visibility === 'draft')
+    return new HttpError(404, 'venture.not_found').toBody();
   // A timestamp read through drizzle is a JS Date: microseconds dropped.
   const at = (offset: number) => new Date(now.getTime() + Math.floor(offset / 1000));
   const refused = checkInvestment({

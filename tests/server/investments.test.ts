@@ -82,15 +82,13 @@ describe('POST /api/investments', () => {
     expect((await ventureRow(t, venture.id)).amountFundedCents).toBe(0n);
   });
 
-  it('refuses a venture that is not open (409): coming soon, not live yet, closed, under review, draft, funded', async () => {
+  it('refuses a venture that is not open (409): coming soon, not live yet, closed, funded', async () => {
     const investor = await verifiedInvestor(t);
     const now = Date.now();
     const cases = [
       { lifecycleStatus: 'coming-soon' as const },
       { goesLiveAt: new Date(now + 86_400_000) },
       { closingDate: new Date(now - 1000) },
-      { adminStatus: 'pending' as const },
-      { visibility: 'draft' as const },
       { lifecycleStatus: 'funded' as const },
     ];
     for (const overrides of cases) {
@@ -99,10 +97,27 @@ describe('POST /api/investments', () => {
       expect(res.statusCode, JSON.stringify(overrides)).toBe(409);
       expect(res.json().message).toBe('This venture is not open for investment.');
     }
+    // A venture the investor may not see answers like an unknown one: 404, its id not confirmed.
+    for (const overrides of [
+      { adminStatus: 'pending' as const },
+      { adminStatus: 'under-review' as const },
+      { adminStatus: 'rejected' as const },
+      { visibility: 'draft' as const },
+    ]) {
+      const venture = await openVenture(t, overrides);
+      const res = await investAs(investor, venture.id, 100);
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(404);
+      expect(res.json()).toEqual({ message: 'Venture not found.', code: 'venture.not_found' });
+      expect((await ventureRow(t, venture.id)).amountFundedCents).toBe(0n);
+    }
+    // A private approved venture is reachable by its link, and takes investments.
+    const privateOne = await openVenture(t, { visibility: 'private' as const });
+    expect((await investAs(investor, privateOne.id, 100)).statusCode).toBe(201);
     const unknown = await investAs(investor, '00000000-0000-4000-8000-000000000000', 100);
     expect(unknown.statusCode).toBe(404);
     expect((await investAs(investor, 'not-a-uuid', 100)).statusCode).toBe(404);
-    expect(await balanceOf(t, investor.user!.id)).toBe(1_000_000n);
+    // Only the private venture's €100.00 left the balance.
+    expect(await balanceOf(t, investor.user!.id)).toBe(1_000_000n - 10_000n);
   });
 
   it("checks the amount: the venture's minimum and maximum, what is left, the balance, two decimals", async () => {

@@ -279,6 +279,8 @@ class Invest implements Command {
     let refusal: { status: number; message: string } | null = null;
     if (!m.verified[this.user])
       refusal = { status: 403, message: 'Please complete identity verification before investing.' };
+    // A cancelled venture is rejected: no longer visible to investors, so not found.
+    else if (v.state === 'cancelled') refusal = { status: 404, message: 'Venture not found.' };
     else if (v.state !== 'open')
       refusal = { status: 409, message: 'This venture is not open for investment.' };
     else if (cents < v.min && cents !== left)

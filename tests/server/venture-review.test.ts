@@ -98,9 +98,10 @@ describe('an approved venture without money', () => {
         adminNotes: 'Looked fine.',
       });
       expect(await isListed(venture.id)).toBe(false);
+      // Investors no longer see it: investing answers 404 like an unknown venture.
       const refused = await invest(venture.id, 100);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().code).toBe('investment.not_open');
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe('venture.not_found');
       // Approving again puts it live from now on.
       expect((await review(venture.id, { adminStatus: 'approved' })).statusCode).toBe(200);
       const again = await ventureRow(t, venture.id);

@@ -1,0 +1,181 @@
+-- place_investment (20261125071209_invest_function.sql) again, with one change: a venture that is
+-- not approved, or is a draft, answers 'venture.not_found' (404) like a missing one, instead of
+-- 'investment.not_open' (409). The contract: "Anyone else asking for a venture they may not see gets
+-- 404"; an investor cannot see such a venture, and 409 told that its id exists. The order of the
+-- refusals is otherwise unchanged (the idempotency key, the investor, then the venture).
+CREATE OR REPLACE FUNCTION place_investment(
+  p_user uuid,
+  p_venture uuid,
+  p_amount bigint,
+  p_now timestamptz,
+  p_key text,
+  p_request_hash text,
+  OUT status_code integer,
+  OUT body jsonb,
+  OUT replayed boolean,
+  OUT funded boolean,
+  OUT error_code text,
+  OUT error_cents bigint
+) LANGUAGE plpgsql AS $$
+DECLARE
+  iso_now constant text := to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+  investor record;
+  stored record;
+  venture ventures%ROWTYPE;
+  account_id uuid;
+  balance bigint;
+  escrow_id uuid;
+  external_id uuid;
+  left_cents bigint;
+  transaction_id uuid;
+  investment_id uuid;
+  expected bigint;
+  funded_cents bigint;
+  held bigint;
+  new_status investment_status := 'invested';
+BEGIN
+  replayed := false;
+  funded := false;
+
+  -- 1. The idempotency record, first: a second request with the same key waits here.
+  IF p_key IS NOT NULL THEN
+    DELETE FROM idempotency_keys k
+     WHERE k.user_id = p_user AND k.scope = 'invest' AND k.key = p_key
+       AND k.created_at < p_now - interval '24 hours';
+    INSERT INTO idempotency_keys (user_id, scope, key, request_hash, created_at)
+    VALUES (p_user, 'invest', p_key, p_request_hash, p_now)
+    ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      SELECT k.status_code, k.request_hash, k.response_body INTO stored
+        FROM idempotency_keys k
+       WHERE k.user_id = p_user AND k.scope = 'invest' AND k.key = p_key;
+      IF NOT FOUND OR stored.status_code IS NULL THEN
+        error_code := 'idempotency.in_progress';
+      ELSIF stored.request_hash <> p_request_hash THEN
+        error_code := 'idempotency.key_reused';
+      ELSE
+        status_code := stored.status_code;
+        body := stored.response_body;
+        replayed := true;
+      END IF;
+      RETURN;
+    END IF;
+  END IF;
+
+  -- 2. The investor.
+  SELECT u.role, u.is_active, u.kyc_status INTO investor FROM users u WHERE u.id = p_user;
+  IF NOT FOUND OR NOT investor.is_active THEN
+    error_code := 'auth.deactivated';
+  ELSIF investor.role <> 'user' OR investor.kyc_status <> 'complete' THEN
+    error_code := 'investment.not_verified';
+  END IF;
+
+  -- 3. The locks: the venture, then the investor's account (no account: a balance of 0).
+  IF error_code IS NULL THEN
+    SELECT * INTO venture FROM ventures v WHERE v.id = p_venture FOR UPDATE;
+    -- A venture the investor may not see (not approved, or a draft) is not found, as when read.
+    IF NOT FOUND OR venture.is_deleted OR venture.admin_status <> 'approved' OR venture.visibility = 'draft' THEN
+      error_code := 'venture.not_found';
+    END IF;
+  END IF;
+  IF error_code IS NULL THEN
+    SELECT a.id, a.balance_cents INTO account_id, balance FROM accounts a WHERE a.user_id = p_user FOR UPDATE;
+    balance := coalesce(balance, 0);
+
+    -- 4. The rules, in src-shared/rules/invest.ts's order (dates compared to the millisecond, as there).
+    left_cents := greatest(venture.target_amount_cents - venture.amount_funded_cents, 0);
+    IF venture.lifecycle_status <> 'new' OR venture.cancelled_at IS NOT NULL
+       OR date_trunc('milliseconds', venture.goes_live_at) > p_now
+       OR NOT (date_trunc('milliseconds', venture.closing_date) > p_now)
+       OR left_cents <= 0 THEN
+      error_code := 'investment.not_open';
+    ELSIF p_amount <= 0 OR (p_amount < venture.min_investment_cents AND p_amount <> left_cents) THEN
+      error_code := 'investment.below_minimum';
+      error_cents := venture.min_investment_cents;
+    ELSIF p_amount > venture.max_investment_cents THEN
+      error_code := 'investment.above_maximum';
+      error_cents := venture.max_investment_cents;
+    ELSIF p_amount > left_cents THEN
+      error_code := 'investment.left_to_fund';
+      error_cents := left_cents;
+    ELSIF p_amount > balance THEN
+      error_code := 'investment.insufficient_balance';
+    END IF;
+  END IF;
+
+  IF error_code IS NOT NULL THEN
+    -- Refused: the key stays free for a retry (the old code rolled its insert back).
+    IF p_key IS NOT NULL THEN
+      DELETE FROM idempotency_keys k WHERE k.user_id = p_user AND k.scope = 'invest' AND k.key = p_key;
+    END IF;
+    RETURN;
+  END IF;
+
+  -- 5. The money: investor -> escrow (the ledger_entries_apply trigger moves both balances).
+  SELECT a.id INTO escrow_id FROM accounts a WHERE a.venture_id = venture.id;
+  IF NOT FOUND THEN
+    INSERT INTO accounts (kind, venture_id) VALUES ('escrow', venture.id) ON CONFLICT DO NOTHING;
+    SELECT a.id INTO escrow_id FROM accounts a WHERE a.venture_id = venture.id;
+  END IF;
+  INSERT INTO ledger_transactions (kind, created_by, venture_id, idempotency_key, created_at)
+  VALUES ('investment', p_user, venture.id,
+          CASE WHEN p_key IS NULL THEN NULL ELSE 'invest:' || p_user || ':' || p_key || ':' || iso_now END,
+          p_now)
+  RETURNING id INTO transaction_id;
+  INSERT INTO ledger_entries (transaction_id, account_id, amount_cents, created_at)
+  VALUES (transaction_id, account_id, -p_amount, p_now), (transaction_id, escrow_id, p_amount, p_now);
+
+  -- totalExpectedReturn = amount x expectedReturn% x months / 12, rounded half up to the cent.
+  expected := div(2 * p_amount::numeric * (venture.expected_return * 100) * venture.investment_period + 120000,
+                  240000)::bigint;
+  INSERT INTO investments (venture_id, user_id, amount_cents, total_expected_return_cents,
+                           ledger_transaction_id, investment_date, updated_at)
+  VALUES (venture.id, p_user, p_amount, expected, transaction_id, p_now, p_now)
+  RETURNING id INTO investment_id;
+  UPDATE ventures v SET amount_funded_cents = v.amount_funded_cents + p_amount, updated_at = p_now
+   WHERE v.id = venture.id
+  RETURNING v.amount_funded_cents INTO funded_cents;
+
+  -- The target is reached: the funding closes (as closeFundingIn: escrow paid out, investments
+  -- completed, venture funded).
+  IF funded_cents = venture.target_amount_cents THEN
+    SELECT a.balance_cents INTO held FROM accounts a WHERE a.id = escrow_id FOR UPDATE;
+    IF held > 0 THEN
+      SELECT a.id INTO external_id FROM accounts a WHERE a.kind = 'platform' AND a.code = 'external';
+      IF NOT FOUND THEN
+        RAISE EXCEPTION 'the external platform account is missing: migrations not applied?';
+      END IF;
+      INSERT INTO ledger_transactions (kind, created_by, venture_id, note, created_at)
+      VALUES ('disbursement', NULL, venture.id,
+              'Funding closed: €' || to_char(held / 100.0, 'FM9,999,999,999,999,999,990.00')
+                || ' paid out to the company',
+              p_now)
+      RETURNING id INTO transaction_id;
+      INSERT INTO ledger_entries (transaction_id, account_id, amount_cents, created_at)
+      VALUES (transaction_id, escrow_id, -held, p_now), (transaction_id, external_id, held, p_now);
+    END IF;
+    UPDATE investments i SET status = 'completed', updated_at = p_now
+     WHERE i.venture_id = venture.id AND i.status = 'invested';
+    UPDATE ventures v SET lifecycle_status = 'funded', updated_at = p_now WHERE v.id = venture.id;
+    funded := true;
+    new_status := 'completed';
+  END IF;
+
+  -- 6. The answer (the contract's shape, euros as numbers), stored under the key.
+  status_code := 201;
+  body := jsonb_build_object(
+    'message', 'Investment successful!',
+    'data', jsonb_build_object(
+      '_id', investment_id,
+      'venture', jsonb_build_object('_id', venture.id, 'title', venture.title),
+      'amount', round(p_amount / 100.0, 2),
+      'profitPaid', 0,
+      'status', new_status,
+      'totalExpectedReturn', round(expected / 100.0, 2),
+      'investmentDate', iso_now));
+  IF p_key IS NOT NULL THEN
+    UPDATE idempotency_keys k SET status_code = 201, response_body = body
+     WHERE k.user_id = p_user AND k.scope = 'invest' AND k.key = p_key;
+  END IF;
+END;
+$$;
