@@ -177,6 +177,20 @@ describe('API calls while the database cannot be reached', () => {
 });
 
 describe('the supervised embedded PostgreSQL', () => {
+  /** A supervised embedded PostgreSQL in a folder of its own, and the lines it logs. */
+  async function supervisedPostgres() {
+    const dir = mkdtempSync(join(tmpdir(), 'cf-supervise-'));
+    chmodSync(dir, 0o755);
+    const lines: string[] = [];
+    const pgServer = await startEmbeddedPostgres({
+      dir: join(dir, 'pg'),
+      database: 'platform',
+      supervise: true,
+      log: (message) => lines.push(message),
+    });
+    return { dir, lines, pgServer };
+  }
+
   const faults = [
     {
       what: 'kill -9 of its postmaster',
@@ -193,15 +207,7 @@ describe('the supervised embedded PostgreSQL', () => {
   ];
   for (const fault of faults) {
     it(`is started again after ${fault.what}, on the same port, and stops for good with stop()`, async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'cf-supervise-'));
-      chmodSync(dir, 0o755);
-      const lines: string[] = [];
-      const pgServer = await startEmbeddedPostgres({
-        dir: join(dir, 'pg'),
-        database: 'platform',
-        supervise: true,
-        log: (message) => lines.push(message),
-      });
+      const { dir, lines, pgServer } = await supervisedPostgres();
       const database = createDatabase(pgServer.url, { max: 2, onError: () => undefined });
       // A session that stays open and idle, as pg-boss's do.
       const { default: pg } = await import('pg');
@@ -248,15 +254,7 @@ describe('the supervised embedded PostgreSQL', () => {
   }
 
   it('after expectStop() (the server shutting down) a signalled postmaster is neither hurried nor restarted', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cf-supervise-'));
-    chmodSync(dir, 0o755);
-    const lines: string[] = [];
-    const pgServer = await startEmbeddedPostgres({
-      dir: join(dir, 'pg'),
-      database: 'platform',
-      supervise: true,
-      log: (message) => lines.push(message),
-    });
+    const { dir, lines, pgServer } = await supervisedPostgres();
     const { default: pg } = await import('pg');
     const held = new pg.Client({ connectionString: pgServer.url });
     held.on('error', () => undefined);
