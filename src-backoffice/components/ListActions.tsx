@@ -1,5 +1,5 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { ColumnsButton, FilterButton, TopToolbar } from 'react-admin';
+import { ColumnsButton, CreateButton, FilterButton, TopToolbar } from 'react-admin';
 import { ExportButton } from './ExportButton';
 
 const phoneQuery = (theme: Theme) => theme.breakpoints.down('sm');
@@ -19,6 +19,20 @@ export const ListActions = () => {
       <FilterButton />
       {phone ? null : <ColumnsButton />}
       <ExportButton />
+    </TopToolbar>
+  );
+};
+
+/**
+ * The toolbar of a list whose one action is Create. Below `md` react-admin shows that button as a
+ * floating one (fixed in the corner), so the toolbar holds nothing: without its minimum height it
+ * takes no room instead of an empty band above the list.
+ */
+export const CreateOnlyActions = ({ label }: { label: string }) => {
+  const floating = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  return (
+    <TopToolbar sx={floating ? { minHeight: 0 } : undefined}>
+      <CreateButton label={label} />
     </TopToolbar>
   );
 };

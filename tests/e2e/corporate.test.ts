@@ -424,6 +424,18 @@ describe('a company in the corporate area, in Chromium', () => {
           axeFailures.push(...violations);
         }
       }
+      // On a phone the lists have one column (no table to scroll sideways), and the toolbar whose
+      // one action became the floating Create button takes no room.
+      for (const [path, shown] of [
+        ['/corporate/ventures', NEW_TITLE],
+        ['/corporate/tickets', TICKET.subject],
+      ] as const) {
+        await run.goto(phone, path);
+        await expect.poll(() => text(phone), { timeout: 10_000 }).toContain(shown);
+        expect(await phone.locator('table').count(), path).toBe(0);
+        const toolbar = await phone.locator('.RaList-actions .MuiToolbar-root').boundingBox();
+        expect(toolbar?.height ?? 0, path).toBe(0);
+      }
       expect(wide, 'pages wider than 390 px').toEqual([]);
       expect(axeFailures).toEqual([]);
       expect(phoneErrors).toEqual([]);

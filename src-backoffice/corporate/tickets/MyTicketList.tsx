@@ -4,7 +4,6 @@ import {
   List,
   SelectInput,
   SimpleList,
-  TopToolbar,
   useLocaleState,
   useTranslate,
   type RaRecord,
@@ -13,7 +12,7 @@ import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
-import { useIsPhone } from '../../components/ListActions';
+import { CreateOnlyActions, useIsPhone } from '../../components/ListActions';
 import { ListPagination } from '../../components/ListPagination';
 import { RespondByField, TicketNumberField } from '../../resources/tickets/TicketParts';
 
@@ -26,12 +25,6 @@ const filters = [
     emptyText="app.filters.all"
   />,
 ];
-
-const Actions = () => (
-  <TopToolbar>
-    <CreateButton label="app.tickets.new_ticket" />
-  </TopToolbar>
-);
 
 const Empty = () => (
   <EmptyList message="app.tickets.none_found">
@@ -64,7 +57,7 @@ export const MyTicketList = () => {
   return (
     <List
       filters={filters}
-      actions={<Actions />}
+      actions={<CreateOnlyActions label="app.tickets.new_ticket" />}
       perPage={10}
       pagination={<ListPagination />}
       empty={<Empty />}

@@ -3,16 +3,20 @@ import {
   CreateButton,
   DataTable,
   List,
-  TopToolbar,
+  SimpleList,
   useCreatePath,
+  useLocaleState,
   useNotify,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
 import { FundingField } from '../../components/FundingField';
+import { formatEuros } from '../../../src-shared/money';
+import { CreateOnlyActions, useIsPhone } from '../../components/ListActions';
 import { ListPagination } from '../../components/ListPagination';
 import { PercentField } from '../../components/PercentField';
 
@@ -43,32 +47,61 @@ const StatusChips = (_props: { label?: string }) => {
   );
 };
 
-const CreateVentureButton = () => <CreateButton label="app.corporate.ventures.create" />;
-
-const Actions = () => (
-  <TopToolbar>
-    <CreateVentureButton />
-  </TopToolbar>
-);
-
 const Empty = () => (
   <EmptyList message="app.corporate.ventures.empty">
     <CreateButton label="app.corporate.ventures.create" variant="contained" />
   </EmptyList>
 );
 
+interface MyVentureRecord {
+  id: string;
+  title: string;
+  ventureType: string;
+  adminStatus?: string | null;
+  visibility?: string;
+  riskLevel: string;
+  amountFunded?: number | null;
+  targetAmount: number;
+}
+
+/** A phone's list: one line per venture (title; type, status, risk; funded of the target). */
+const PhoneList = () => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  return (
+    <SimpleList<MyVentureRecord>
+      linkType="show"
+      primaryText={(record) => record.title}
+      secondaryText={(record) =>
+        [
+          translate(`app.enums.ventureType.${record.ventureType}`),
+          translate(`app.enums.adminStatus.${record.adminStatus ?? 'pending'}`),
+          ...(record.visibility === 'draft' ? [translate('app.enums.visibility.draft')] : []),
+          translate(`app.enums.riskLevel.${record.riskLevel}`),
+        ].join(' · ')
+      }
+      tertiaryText={(record) =>
+        `${formatEuros(record.amountFunded ?? 0, locale)} / ${formatEuros(record.targetAmount, locale)}`
+      }
+      rowSx={() => ({ borderBottom: 1, borderColor: 'divider' })}
+      empty={<Empty />}
+    />
+  );
+};
+
 /**
  * My Ventures (spec 2.6): title, type, status (admin status), funding funded/target in EUR, return %,
  * risk, created; a Create Venture button. The API returns all own ventures; sorting and paging
  * happen in the dataProvider. Spec 2.6 labels the funding column PKR; money is euros everywhere on
- * this platform (API contract), so the column shows EUR.
+ * this platform (API contract), so the column shows EUR. A phone gets a one-column list.
  */
 export const MyVentureList = () => {
   const notify = useNotify();
+  const phone = useIsPhone();
   return (
     <List
       title="app.menu.my_ventures"
-      actions={<Actions />}
+      actions={<CreateOnlyActions label="app.corporate.ventures.create" />}
       perPage={10}
       sort={{ field: 'createdAt', order: 'DESC' }}
       exporter={false}
@@ -76,29 +109,33 @@ export const MyVentureList = () => {
       empty={<Empty />}
       queryOptions={{ onError: () => notify('app.corporate.ventures.load_failed', { type: 'error' }) }}
     >
-      <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
-        <DataTable.Col source="title">
-          <TitleLink />
-        </DataTable.Col>
-        <DataTable.Col source="ventureType">
-          <EnumField source="ventureType" enumName="ventureType" />
-        </DataTable.Col>
-        <DataTable.Col source="adminStatus" label="resources.ventures.fields.status">
-          <StatusChips />
-        </DataTable.Col>
-        <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
-          <FundingField />
-        </DataTable.Col>
-        <DataTable.Col source="expectedReturn">
-          <PercentField source="expectedReturn" />
-        </DataTable.Col>
-        <DataTable.Col source="riskLevel">
-          <EnumField source="riskLevel" enumName="riskLevel" />
-        </DataTable.Col>
-        <DataTable.Col source="createdAt">
-          <DateText source="createdAt" />
-        </DataTable.Col>
-      </DataTable>
+      {phone ? (
+        <PhoneList />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
+          <DataTable.Col source="title">
+            <TitleLink />
+          </DataTable.Col>
+          <DataTable.Col source="ventureType">
+            <EnumField source="ventureType" enumName="ventureType" />
+          </DataTable.Col>
+          <DataTable.Col source="adminStatus" label="resources.ventures.fields.status">
+            <StatusChips />
+          </DataTable.Col>
+          <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
+            <FundingField />
+          </DataTable.Col>
+          <DataTable.Col source="expectedReturn">
+            <PercentField source="expectedReturn" />
+          </DataTable.Col>
+          <DataTable.Col source="riskLevel">
+            <EnumField source="riskLevel" enumName="riskLevel" />
+          </DataTable.Col>
+          <DataTable.Col source="createdAt">
+            <DateText source="createdAt" />
+          </DataTable.Col>
+        </DataTable>
+      )}
     </List>
   );
 };
