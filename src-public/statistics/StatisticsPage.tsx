@@ -105,25 +105,21 @@ function DefaultRates({ data }: { data: Statistics }) {
       of: (row: Statistics['byRisk'][number]) => rate(row.defaultRate),
     },
   ];
-  const lastFigure = figures.length - 1;
-  const table: {
-    head: string[];
-    rows: { label: string; cells: string[]; cellWeight?: (index: number) => number }[];
-  } = phone
+  // The default rate, the last figure, is the one in bold.
+  const isRate = (figure: number) => figure === figures.length - 1;
+  const table: { head: string[]; rows: { label: string; cells: { text: string; bold: boolean }[] }[] } = phone
     ? {
         head: [t('statistics.byRisk.riskLevel'), ...data.byRisk.map((row) => levelName(row.riskLevel))],
         rows: figures.map((figure, index) => ({
           label: figure.label,
-          cells: data.byRisk.map(figure.of),
-          cellWeight: () => (index === lastFigure ? 700 : 400),
+          cells: data.byRisk.map((row) => ({ text: figure.of(row), bold: isRate(index) })),
         })),
       }
     : {
         head: [t('statistics.byRisk.riskLevel'), ...figures.map((figure) => figure.label)],
         rows: data.byRisk.map((row) => ({
           label: levelName(row.riskLevel),
-          cells: figures.map((figure) => figure.of(row)),
-          cellWeight: (index) => (index === lastFigure ? 700 : 400),
+          cells: figures.map((figure, index) => ({ text: figure.of(row), bold: isRate(index) })),
         })),
       };
   return (
@@ -151,12 +147,8 @@ function DefaultRates({ data }: { data: Statistics }) {
                       {row.label}
                     </TableCell>
                     {row.cells.map((cell, index) => (
-                      <TableCell
-                        key={index}
-                        align="right"
-                        sx={{ fontWeight: row.cellWeight?.(index) ?? 400 }}
-                      >
-                        {cell}
+                      <TableCell key={index} align="right" sx={{ fontWeight: cell.bold ? 700 : 400 }}>
+                        {cell.text}
                       </TableCell>
                     ))}
                   </TableRow>

@@ -18,6 +18,7 @@ import { FundingField } from '../../components/FundingField';
 import { formatEuros } from '../../../src-shared/money';
 import { CreateOnlyActions, useIsPhone } from '../../components/ListActions';
 import { ListPagination } from '../../components/ListPagination';
+import type { VentureRecord } from '../../resources/ventures/VentureDetails';
 import { PercentField } from '../../components/PercentField';
 
 /** The title, linking to the venture page. */
@@ -53,23 +54,12 @@ const Empty = () => (
   </EmptyList>
 );
 
-interface MyVentureRecord {
-  id: string;
-  title: string;
-  ventureType: string;
-  adminStatus?: string | null;
-  visibility?: string;
-  riskLevel: string;
-  amountFunded?: number | null;
-  targetAmount: number;
-}
-
 /** A phone's list: one line per venture (title; type, status, risk; funded of the target). */
 const PhoneList = () => {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   return (
-    <SimpleList<MyVentureRecord>
+    <SimpleList<VentureRecord>
       linkType="show"
       primaryText={(record) => record.title}
       secondaryText={(record) =>
