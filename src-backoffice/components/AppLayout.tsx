@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
 import { AppBar, AppBarClasses, Layout, Notification, TitlePortal, type LayoutProps } from 'react-admin';
+import { AppBarToolbar } from './LanguageMenu';
 
 /** The app bar in the brand colour (react-admin's default is the secondary colour). The page's
- * title (react-admin's <Title>) is the page's level-one heading, as screen readers expect. */
+ * title (react-admin's <Title>) is the page's level-one heading, as screen readers expect; the
+ * toolbar's language menu is an icon on phones, so that the title has room. */
 const BrandAppBar = () => (
-  <AppBar color="primary">
-    <TitlePortal component="h1" className={AppBarClasses.title} />
+  <AppBar color="primary" toolbar={<AppBarToolbar />}>
+    <TitlePortal
+      component="h1"
+      className={AppBarClasses.title}
+      // A record's title longer than the bar ends in an ellipsis: react-admin wraps it in an
+      // inline-block (Configurable), which is clipped without one.
+      sx={{ '& .RaConfigurable-root': { display: 'inline' } }}
+    />
   </AppBar>
 );
 

@@ -1,8 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, useLocaleState, useTranslate } from 'react-admin';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LanguageMenu } from '../../src-backoffice/components/LanguageMenu';
 import { createBackofficeI18nProvider } from '../../src-backoffice/providers/i18nProvider';
+import { stubPhoneWidth } from '../public/helpers';
 
 /** A screen with react-admin's and our own text, and a way to choose German. */
 function Screen() {
@@ -20,7 +22,10 @@ function Screen() {
 }
 
 describe('switching the back office language', () => {
-  afterEach(() => window.localStorage.clear());
+  afterEach(() => {
+    window.localStorage.clear();
+    vi.unstubAllGlobals();
+  });
 
   it('loads German when chosen and shows it, English until then', async () => {
     const i18nProvider = await createBackofficeI18nProvider('en');
@@ -39,5 +44,48 @@ describe('switching the back office language', () => {
     expect(screen.getByText('Meine Projekte')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem('lang')).toBe('de');
+  });
+
+  it("the app bar's language menu names the languages in the language read, and switches", async () => {
+    const i18nProvider = await createBackofficeI18nProvider('en');
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <LanguageMenu />
+        <Screen />
+      </AdminContext>,
+    );
+    const button = await screen.findByRole('button', { name: 'Language: English' });
+    expect(button).toHaveTextContent('English');
+    await userEvent.click(button);
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['English', 'German', 'Spanish', 'French']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'German' }));
+
+    expect(await screen.findByRole('button', { name: 'Sprache: Deutsch' })).toHaveTextContent('Deutsch');
+    expect(screen.getByText('Meine Projekte')).toBeInTheDocument();
+    expect(window.localStorage.getItem('lang')).toBe('de');
+    await userEvent.click(screen.getByRole('button', { name: 'Sprache: Deutsch' }));
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Englisch', 'Deutsch', 'Spanisch', 'Französisch']);
+  });
+
+  it('is the translate icon alone on a phone, named for screen readers', async () => {
+    stubPhoneWidth();
+    const i18nProvider = await createBackofficeI18nProvider('fr');
+    render(
+      <AdminContext i18nProvider={i18nProvider}>
+        <LanguageMenu />
+      </AdminContext>,
+    );
+    const button = await screen.findByRole('button', { name: 'Langue : Français' });
+    expect(button).toHaveTextContent('');
+    expect(button.querySelector('svg')).not.toBeNull();
   });
 });

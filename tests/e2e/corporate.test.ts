@@ -407,7 +407,9 @@ describe('a company in the corporate area, in Chromium', () => {
         ['ticket', `/corporate/tickets/${ticketId}/show`],
       ];
       const { page: phone, errors: phoneErrors } = await tabs.open(browser, 'phone', corp);
+      const RECORD_PAGES = new Set(['venture', 'edit', 'images', 'ticket']);
       const wide: string[] = [];
+      const cutTitles: string[] = [];
       for (const [page, viewport] of [
         [corp, 'desktop'],
         [phone, 'phone'],
@@ -418,6 +420,16 @@ describe('a company in the corporate area, in Chromium', () => {
           if (viewport === 'phone') {
             const width = await scrollWidth(page);
             if (width > VIEWPORTS.phone.width + 1) wide.push(`${name}: ${width} px`);
+            // The app bar's title is whole (the language menu is an icon on a phone); a record's
+            // long title may be cut, with an ellipsis (its inner box inline, not inline-block).
+            const title = await page.locator('header h1').evaluate((h1) => ({
+              text: h1.textContent,
+              cut: h1.scrollWidth > h1.clientWidth,
+              ellipsis: [...h1.querySelectorAll('*')].every((e) => getComputedStyle(e).display === 'inline'),
+            }));
+            if (title.cut && (!RECORD_PAGES.has(name) || !title.ellipsis)) {
+              cutTitles.push(`${name}: ${title.text}${title.ellipsis ? '' : ' (no ellipsis)'}`);
+            }
           }
           const violations = await axeViolations(page, `${name} (${viewport})`);
           axeCounts.push(`  ${name} (${viewport}): ${violations.length}`);
@@ -437,6 +449,7 @@ describe('a company in the corporate area, in Chromium', () => {
         expect(toolbar?.height ?? 0, path).toBe(0);
       }
       expect(wide, 'pages wider than 390 px').toEqual([]);
+      expect(cutTitles, 'titles cut in the app bar at 390 px').toEqual([]);
       expect(axeFailures).toEqual([]);
       expect(phoneErrors).toEqual([]);
       expect(corpErrors).toEqual([]);
