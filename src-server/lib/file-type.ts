@@ -64,3 +64,57 @@ export async function verifiedFileType<T extends FileType>(
     return /pixel limit/i.test((error as Error).message) ? 'too-large' : null;
   }
 }
+
+/** Where a JPEG ends (after its EOI marker), walked marker by marker: an EXIF thumbnail's own EOI
+ * lies inside its APP1 segment and is skipped with it, and the entropy-coded data after each SOS is
+ * read up to the next marker (a 0xFF byte there is followed by 0x00, or is a restart marker). Null
+ * when the walk finds no EOI. */
+function jpegEnd(bytes: Buffer): number | null {
+  let at = 2; // after SOI
+  while (at + 2 <= bytes.length) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1]!;
+    if (marker === 0xff) {
+      at += 1; // a fill byte
+    } else if (marker === 0xd9) {
+      return at + 2; // EOI
+    } else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      at += 2; // markers without a length
+    } else {
+      if (at + 4 > bytes.length) return null;
+      at += 2 + bytes.readUInt16BE(at + 2);
+      if (marker === 0xda) {
+        while (at + 1 < bytes.length) {
+          const next = bytes[at + 1]!;
+          if (bytes[at] === 0xff && next !== 0x00 && !(next >= 0xd0 && next <= 0xd7)) break;
+          at += 1;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Where a PNG ends (after its IEND chunk), walked chunk by chunk; null when there is none. */
+function pngEnd(bytes: Buffer): number | null {
+  let at = PNG_SIGNATURE.length;
+  while (at + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(at);
+    const end = at + 12 + length;
+    if (bytes.toString('latin1', at + 4, at + 8) === 'IEND') return end <= bytes.length ? end : null;
+    at = end;
+  }
+  return null;
+}
+
+/**
+ * A verified JPEG or PNG without what follows its end marker; other bytes unchanged. Decoders stop
+ * at the end marker, so whatever is appended travels unseen: a script (a polyglot), or the video a
+ * phone's "motion photo" adds to the picture of an identity document. Stored documents keep the
+ * picture only (data minimisation). A PDF is kept whole: incremental updates are appended after
+ * its first `%%EOF`.
+ */
+export function withoutTrailer(bytes: Buffer, type: FileType): Buffer {
+  const end = type === 'image/jpeg' ? jpegEnd(bytes) : type === 'image/png' ? pngEnd(bytes) : null;
+  return end !== null && end < bytes.length ? bytes.subarray(0, end) : bytes;
+}

@@ -51,6 +51,12 @@ const ventureBody = (title: string) => ({
   loanToValue: 80,
 });
 const SCRIPT = '<html><body><script>alert(document.cookie)</script></body></html>';
+/** The start of an MP4 as a phone's motion photo appends it after the JPEG's end. */
+const MOTION_PHOTO_VIDEO = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42', 'latin1'),
+  Buffer.alloc(512, 7),
+]);
 const KYC_FIELDS = {
   documentType: 'passport',
   dateOfBirth: '1990-04-12',
@@ -380,7 +386,14 @@ describe('what is served back', () => {
 
   it('serves a balance proof to admins only, typed by its bytes, nosniff and not cached', async () => {
     const { payload, headers } = multipart(
-      [{ field: 'proof', filename: 'proof.jpg', content: png, type: 'image/jpeg' }],
+      [
+        {
+          field: 'proof',
+          filename: 'proof.jpg',
+          content: Buffer.concat([png, Buffer.from(SCRIPT)]),
+          type: 'image/jpeg',
+        },
+      ],
       { amount: '5' },
       'proof',
     );
@@ -401,6 +414,7 @@ describe('what is served back', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toBe('no-store');
+    expect(served.rawPayload.equals(png), 'the picture, without the script after it').toBe(true);
     // Nobody else, and never from a public path.
     for (const as of [investor, owner]) {
       expect((await as.inject({ method: 'GET', url: `/api/balances/proofs/${id}` })).statusCode).toBe(404);
@@ -450,11 +464,18 @@ async function expectNotPublic(storagePath: string, original: Buffer): Promise<v
 }
 
 describe('identity documents', () => {
-  it('are stored outside the uploads folder and answered only to admins through the API', async () => {
+  it('are stored outside the uploads folder, without what follows the picture, and answered only to admins through the API', async () => {
+    // What a decoder never reads is not kept: a script after the picture (a polyglot), or the video
+    // a phone's motion photo appends to it.
     const { payload, headers } = multipart(
       [
-        { field: 'documentFront', filename: 'passport.png', content: png, type: 'image/png' },
-        { field: 'selfie', filename: 'me.jpg', content: jpeg },
+        {
+          field: 'documentFront',
+          filename: 'passport.png',
+          content: Buffer.concat([png, Buffer.from(SCRIPT)]),
+          type: 'image/png',
+        },
+        { field: 'selfie', filename: 'me.jpg', content: Buffer.concat([jpeg, MOTION_PHOTO_VIDEO]) },
       ],
       KYC_FIELDS,
     );
@@ -462,6 +483,10 @@ describe('identity documents', () => {
     expect(res.statusCode, res.body).toBe(200);
     const docs = await t.database.db.select().from(kycDocuments);
     expect(docs.length).toBe(2);
+    expect(Object.fromEntries(docs.map((doc) => [doc.kind, doc.sizeBytes]))).toEqual({
+      documentFront: png.length,
+      selfie: jpeg.length,
+    });
     expect(await filesUnder(`${t.dataDir}/uploads`)).not.toContainEqual(expect.stringMatching(/kyc|\.bin$/));
     for (const doc of docs) {
       const original = doc.kind === 'selfie' ? jpeg : png;

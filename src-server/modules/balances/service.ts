@@ -7,7 +7,7 @@ import type { LanguageCode, LedgerKind } from '../../../src-shared/constants/enu
 import type { AllHistoriesQuery, BalancesQuery, HistoryRow } from '../../../src-shared/contracts/money';
 import { centsToEuros } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
-import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType } from '../../lib/file-type';
+import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType, withoutTrailer } from '../../lib/file-type';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
@@ -232,11 +232,15 @@ export async function adjustBalance(
   idempotencyKey: string | undefined,
 ) {
   const now = ctx.now();
+  // What is stored: the picture only, nothing appended to it (lib/file-type.ts). The request's
+  // fingerprint for Idempotency-Key stays that of the bytes sent.
+  let stored: Buffer | null = null;
   if (input.proof) {
     // The whole file, not only its first bytes (lib/file-type.ts).
     const checked = await verifiedFileType(input.proof.bytes, DOCUMENT_TYPES);
     if (checked === 'too-large') throw new HttpError(413, 'common.image_too_large');
     if (checked === null) throw new HttpError(415, 'balance.proof_wrong_type');
+    stored = withoutTrailer(input.proof.bytes, checked);
   }
   const key = ctx.config.kycEncryptionKey;
   if (input.proof && !key) throw new Error('encryption key missing from the configuration');
@@ -267,16 +271,12 @@ export async function adjustBalance(
           if (row!.balance + input.amountCents < 0n)
             throw new HttpError(400, INSUFFICIENT, { fields: { amount: INSUFFICIENT } });
           let proofPath: string | null = null;
-          if (input.proof) {
+          if (stored) {
             proofPath = join('proofs', `${randomUUID()}.bin`);
             await mkdir(join(ctx.config.dataDir, 'private', 'proofs'), { recursive: true, mode: 0o700 });
-            await writeFile(
-              join(ctx.config.dataDir, 'private', proofPath),
-              encryptDocument(key!, input.proof.bytes),
-              {
-                mode: 0o600,
-              },
-            );
+            await writeFile(join(ctx.config.dataDir, 'private', proofPath), encryptDocument(key!, stored), {
+              mode: 0o600,
+            });
             written = proofPath;
           }
           const deposit = input.amountCents > 0n;

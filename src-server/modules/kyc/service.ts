@@ -18,7 +18,7 @@ import {
   type MyVerification,
 } from '../../../src-shared/contracts/kyc';
 import type { AppContext } from '../../context';
-import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType } from '../../lib/file-type';
+import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType, withoutTrailer } from '../../lib/file-type';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { kycDecisions, kycDocuments, kycVerifications, kycWebhookEvents, users } from '../../db/schema';
@@ -209,6 +209,7 @@ export async function submitDocuments(
     const checked = await verifiedFileType(file.bytes, DOCUMENT_TYPES);
     if (checked === 'too-large') throw new HttpError(413, 'common.image_too_large');
     if (checked === null) throw new HttpError(415, 'kyc.wrong_file_type');
+    file.bytes = withoutTrailer(file.bytes, checked); // the picture only, nothing appended to it
   }
 
   const key = ctx.config.kycEncryptionKey;
