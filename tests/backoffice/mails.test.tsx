@@ -45,7 +45,7 @@ afterEach(() => {
   signOutCookie();
 });
 
-describe('Mails', { timeout: 40_000 }, () => {
+describe('Mails', () => {
   it('lists the newest first, unread ones in bold, with status and search filters', async () => {
     const dataProvider = memoryDataProvider(store());
     renderAdmin(`/admin/mails?filter=${encodeURIComponent('{"status":"unread"}')}`, {

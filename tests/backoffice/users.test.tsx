@@ -146,7 +146,7 @@ afterEach(() => {
   signOutCookie();
 });
 
-describe('Users list', { timeout: 40_000 }, () => {
+describe('Users list', () => {
   it('takes the role filter from the URL and shows numbered rows, 10 a page, newest first', async () => {
     const dataProvider = memoryDataProvider(store());
     renderAdmin(`/admin/users?filter=${encodeURIComponent('{"role":"corporate"}')}`, {
@@ -188,7 +188,7 @@ describe('Users list', { timeout: 40_000 }, () => {
   });
 });
 
-describe('Users at phone width', { timeout: 40_000 }, () => {
+describe('Users at phone width', () => {
   it('shows a one-column list instead of the table', async () => {
     // MUI's useMediaQuery reads matchMedia: every "max-width" query matches, as on a 390 px phone.
     vi.stubGlobal(
@@ -220,7 +220,7 @@ describe('Users at phone width', { timeout: 40_000 }, () => {
   });
 });
 
-describe('User show', { timeout: 40_000 }, () => {
+describe('User show', () => {
   it("shows an admin the person's profile, Add balance and Deactivate, but no role change", async () => {
     const dataProvider = memoryDataProvider(store());
     const authProvider = signedInAs('admin', ADMIN);

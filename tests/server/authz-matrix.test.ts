@@ -353,7 +353,7 @@ const started = Date.now();
 
 beforeAll(async () => {
   fx = await buildFixtures();
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   console.info(

@@ -259,7 +259,7 @@ describe('the supervised embedded PostgreSQL', () => {
       // stop() is not a fault: nothing restarts it.
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(lines.filter((l) => l.includes('restarted'))).toHaveLength(1);
-    }, 60_000);
+    }, 180_000);
   }
 
   it('after expectStop() (the server shutting down) a signalled postmaster is neither hurried nor restarted', async () => {
@@ -285,5 +285,5 @@ describe('the supervised embedded PostgreSQL', () => {
       await pgServer.stop();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -47,7 +47,7 @@ describe('GET /api/health', () => {
       await pgServer.stop();
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 180_000);
 
   it('answers 503 while connections to its database are refused', async () => {
     const admin = new pg.Client({ connectionString: t.databaseUrl.replace(/\/[^/]+$/, '/postgres') });

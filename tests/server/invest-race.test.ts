@@ -261,5 +261,5 @@ describe('Idempotency-Key under concurrency', () => {
     expect(ids.has(JSON.parse(answers[0]!.text).data._id)).toBe(false);
     for (const person of others) expect(await balanceOf(t, person.user!.id)).toBe(100_000n - 12_345n);
     expect((await ventureRow(t, venture.id)).amountFundedCents).toBe(3n * 12_345n);
-  }, 60_000);
+  }, 180_000);
 });

@@ -359,7 +359,7 @@ let reads = 0;
 beforeAll(async () => {
   fx = await buildFixtures();
   secrets = await secretsOf(fx);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   console.info(`private fields: ${GET_ROUTES.length} GET routes, ${reads} reads, ${Date.now() - started} ms`);
