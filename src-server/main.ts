@@ -182,6 +182,14 @@ export async function main(options: MainOptions = {}): Promise<void> {
       log: logger,
     });
     const appContext = { config, db: db.db, pool: db.pool, mailer, now: () => new Date() };
+    // The database takes a connection (waited for up to 30 s: still starting, or a busy machine)
+    // before the migrations and the job queue use it.
+    const databaseReachable = later(
+      (async () => {
+        await postgresReady;
+        (await startup.connectPatiently(db.pool, startup.STARTUP_WAIT_MS)).release();
+      })(),
+    );
 
     // Side by side: the app's routes; the schema and the demo data; pg-boss's start (its own schema)
     // and the e-mail queue.
@@ -194,7 +202,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     let demoLines: string[] = [];
     const schemaAndData = later(
       (async () => {
-        await postgresReady;
+        await databaseReachable;
         checkpoint();
         await timed('migrate', () => startup.runMigrations(db));
         checkpoint();
@@ -212,7 +220,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
     );
     const queueStarted = later(
       (async () => {
-        await postgresReady;
+        await databaseReachable;
         await timed('jobs', () => queue.start());
         await timed('mailQueue', () => mailer.start({ work: true }));
       })(),

@@ -4,7 +4,7 @@
  * these modules and PostgreSQL's own start happen side by side.
  */
 export { buildApp } from './app';
-export { createDatabase, runMigrations } from './db/client';
+export { connectPatiently, createDatabase, runMigrations, STARTUP_WAIT_MS } from './db/client';
 export { DEMO_PASSWORD, isEmpty, predrawDemoPictures } from './db/seed/demo';
 export { demoLoginLines, seedDemoData } from './db/seed/run';
 export { scheduleRecurringJobs } from './jobs';

@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { isDatabaseUnavailable } from '../lib/db-unavailable';
 import { migrationsDir } from '../lib/paths';
 
 export type Schema = typeof schema;
@@ -70,9 +71,31 @@ export function createDatabase(
   };
 }
 
-/** Applies the committed migrations, one server instance at a time (advisory lock). */
-export async function runMigrations(database: Database): Promise<void> {
-  const client = await database.pool.connect();
+/** How long the migrations wait for the database at start (`runMigrations`). */
+export const STARTUP_WAIT_MS = 30_000;
+
+/**
+ * A connection of the pool, asked again while the database is unavailable (refused, not answering
+ * within the pool's connection bound, starting up) until `withinMs` has passed; then the last error.
+ * A request fails fast on such an error (503); a server starting must not: on a busy machine a new
+ * connection can take longer than the pool's 2 s, and a database may still be starting.
+ */
+export async function connectPatiently(pool: pg.Pool, withinMs: number): Promise<pg.PoolClient> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** Applies the committed migrations, one server instance at a time (advisory lock); waits up to
+ * STARTUP_WAIT_MS for the database to take a connection. */
+export async function runMigrations(database: Database, waitMs = STARTUP_WAIT_MS): Promise<void> {
+  const client = await connectPatiently(database.pool, waitMs);
   try {
     // A migration may build an index on a large table, and waits for another server's migrations:
     // no statement timeout for this session (RESET gives the connection's own back).

@@ -1,14 +1,17 @@
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
-import { createDatabase, type Database } from '../../src-server/db/client';
+import { connectPatiently, createDatabase, runMigrations, type Database } from '../../src-server/db/client';
 import { freePort, startEmbeddedPostgres } from '../../src-server/db/embedded';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../src-server/lib/db-unavailable';
 import { HttpError } from '../../src-server/lib/http-error';
-import { testContext, type TestContext } from './context';
+import { TEST_KYC_KEY, testContext, type TestContext } from './context';
+import { untilReady } from '../support/server-ready';
 import { openVenture, verifiedInvestor } from './money-helpers';
 
 /**
@@ -182,6 +185,129 @@ describe('API calls while the database cannot be reached', () => {
     expect(rows[0]!.statement_timeout).toBe('1s');
     await app.close();
     await timed.close();
+  });
+});
+
+describe('at start, the migrations wait for the database', () => {
+  /** A TCP proxy to the test database on `port`, from now on. */
+  async function proxyTo(
+    databaseUrl: string,
+    port: number,
+  ): Promise<{ server: Server; close(): Promise<void> }> {
+    const target = new URL(databaseUrl);
+    const sockets = new Set<Socket>();
+    const server = createServer((socket) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const s of [socket, upstream]) {
+        sockets.add(s);
+        s.on('error', () => undefined);
+        s.on('close', () => sockets.delete(s));
+      }
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return {
+      server,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const s of sockets) s.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+
+  it('keep asking for a connection while nothing answers, and migrate once the database is there', async () => {
+    const t = await testContext();
+    const port = await freePort();
+    const url = new URL(t.databaseUrl);
+    url.port = String(port);
+    url.hostname = '127.0.0.1';
+    const database = createDatabase(url.toString(), {
+      max: 2,
+      connectionTimeoutMillis: 300,
+      onError: () => undefined,
+    });
+    let proxy: Awaited<ReturnType<typeof proxyTo>> | undefined;
+    try {
+      const begun = performance.now();
+      // Nothing listens for 1.5 s: each attempt is refused, then the database "arrives".
+      const arriving = new Promise<void>((resolve) =>
+        setTimeout(() => void proxyTo(t.databaseUrl, port).then((p) => ((proxy = p), resolve())), 1_500),
+      );
+      await runMigrations(database, 20_000);
+      await arriving;
+      expect(performance.now() - begun).toBeGreaterThanOrEqual(1_500);
+      const { rows } = await database.pool.query<{ applied: string }>(
+        'SELECT count(*)::text AS applied FROM drizzle.__drizzle_migrations',
+      );
+      expect(Number(rows[0]!.applied)).toBeGreaterThan(0);
+    } finally {
+      await database.close();
+      await proxy?.close();
+    }
+  });
+
+  it('a server started before its DATABASE_URL answers waits for it, then is ready and serves', async () => {
+    const t = await testContext();
+    const dbPort = await freePort();
+    const url = new URL(t.databaseUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String(dbPort);
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'cf-wait-db-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/server.ts'], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: url.toString(),
+        KYC_ENCRYPTION_KEY: TEST_KYC_KEY,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        SEED_DEMO: 'false',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    let proxy: Awaited<ReturnType<typeof proxyTo>> | undefined;
+    try {
+      // Refused for 3 s (the server would have exited at once before), then the database is there.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(child.exitCode, output).toBeNull();
+      proxy = await proxyTo(t.databaseUrl, dbPort);
+      await untilReady(child, exited, () => output, 60_000);
+      const res = await fetch(`http://127.0.0.1:${port}/api/ventures`);
+      expect(res.status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
+      await exited;
+      await proxy?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("give up after the wait with the database's error, not another one", async () => {
+    const port = await freePort();
+    const database = createDatabase(`postgres://postgres:x@127.0.0.1:${port}/platform`, {
+      connectionTimeoutMillis: 300,
+      onError: () => undefined,
+    });
+    try {
+      const begun = performance.now();
+      const error = await connectPatiently(database.pool, 1_000).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+      expect(performance.now() - begun).toBeGreaterThanOrEqual(1_000);
+    } finally {
+      await database.close();
+    }
   });
 });
 
