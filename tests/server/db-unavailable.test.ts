@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,7 @@ import { freePort, startEmbeddedPostgres } from '../../src-server/db/embedded';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../src-server/lib/db-unavailable';
 import { HttpError } from '../../src-server/lib/http-error';
 import { TEST_KYC_KEY, testContext, type TestContext } from './context';
-import { untilReady } from '../support/server-ready';
+import { spawnServer, untilReady } from '../support/server-ready';
 import { openVenture, verifiedInvestor } from './money-helpers';
 
 /**
@@ -255,32 +254,19 @@ describe('at start, the migrations wait for the database', () => {
     url.port = String(dbPort);
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'cf-wait-db-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/server.ts'], {
-      cwd: join(import.meta.dirname, '..', '..'),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: url.toString(),
-        KYC_ENCRYPTION_KEY: TEST_KYC_KEY,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        SEED_DEMO: 'false',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { child, exited, output } = spawnServer({
+      databaseUrl: url.toString(),
+      dataDir,
+      port,
+      kycKey: TEST_KYC_KEY,
     });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     let proxy: Awaited<ReturnType<typeof proxyTo>> | undefined;
     try {
       // Refused for 3 s (the server would have exited at once before), then the database is there.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      expect(child.exitCode, output).toBeNull();
+      expect(child.exitCode, output()).toBeNull();
       proxy = await proxyTo(t.databaseUrl, dbPort);
-      await untilReady(child, exited, () => output, 60_000);
+      await untilReady(child, exited, output, 60_000);
       const res = await fetch(`http://127.0.0.1:${port}/api/ventures`);
       expect(res.status).toBe(200);
     } finally {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { externalAccountId, postTransaction, userAccountId } from '../../src-ser
 import { TEST_KYC_KEY, testContext, type SignedIn, type TestContext } from './context';
 import { findInvariantViolations } from './invariants';
 import { openVenture, verifiedInvestor } from './money-helpers';
-import { untilReady } from '../support/server-ready';
+import { spawnServer, untilReady } from '../support/server-ready';
 
 /**
  * Crash safety (issue "Money", section "Proof"): the real server runs as its own process on this
@@ -23,7 +23,6 @@ import { untilReady } from '../support/server-ready';
 const CYCLES = 10;
 const INVESTORS = 6;
 const START_BALANCE = 100_000_000n; // EUR 1,000,000.00 each
-const ROOT = join(import.meta.dirname, '..', '..');
 
 interface Running {
   url: string;
@@ -50,28 +49,15 @@ let running: Running | undefined;
 /** Starts `node --import tsx src-server/server.ts` on this file's database and waits for "Ready". */
 async function startServer(): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: t.databaseUrl,
-      KYC_ENCRYPTION_KEY: TEST_KYC_KEY,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { child, exited, output } = spawnServer({
+    databaseUrl: t.databaseUrl,
+    dataDir,
+    port,
+    kycKey: TEST_KYC_KEY,
   });
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const server: Running = { url: `http://127.0.0.1:${port}`, child, exited, output: () => output };
+  const server: Running = { url: `http://127.0.0.1:${port}`, child, exited, output };
   running = server;
-  await untilReady(child, exited, () => output, 60_000);
+  await untilReady(child, exited, output, 60_000);
   return server;
 }
 

@@ -1,4 +1,32 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * Starts the production server's entry (`node --import tsx src-server/server.ts`) on a database of
+ * the caller's, without demo data; its output is collected. Wait for it with `untilReady`.
+ */
+export function spawnServer(options: { databaseUrl: string; dataDir: string; port: number; kycKey: string }) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src-server/server.ts'], {
+    cwd: join(import.meta.dirname, '..', '..'),
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      DATABASE_URL: options.databaseUrl,
+      KYC_ENCRYPTION_KEY: options.kycKey,
+      DATA_DIR: options.dataDir,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, exited, output: () => output };
+}
 
 /**
  * Resolves once a server started as a child process has logged its Ready line; rejects when it
