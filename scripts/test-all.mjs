@@ -143,17 +143,17 @@ console.log(`journeys: ${passed} passed, ${failed} failed`);
 if (failures.length > 0) {
   // What failed, again at the very end: CI keeps only the tail of a long log, where the failures'
   // own lines (printed minutes earlier, among thousands) are gone. Each FAIL header with the lines
-  // after it (the test's name and the error), at most 40 lines per command.
+  // after it (the test's name, the error and its diff), at most 60 lines per command.
   for (const result of results.filter((r) => r.code !== 0)) {
     // eslint-disable-next-line no-control-regex
     const lines = result.output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
     const digest = [];
     lines.forEach((line, i) => {
-      if (/^\s*FAIL\s/.test(line)) digest.push(...lines.slice(i, i + 8).filter((l) => l.trim() !== ''));
+      if (/^\s*FAIL\s/.test(line)) digest.push(...lines.slice(i, i + 14).filter((l) => l.trim() !== ''));
     });
     if (digest.length === 0) digest.push(...lines.filter((l) => l.trim() !== '').slice(-15));
     console.error(`--- ${result.name}:`);
-    for (const line of digest.slice(0, 40)) console.error(`  ${line.slice(0, 300)}`);
+    for (const line of digest.slice(0, 60)) console.error(`  ${line.slice(0, 300)}`);
   }
   console.error(`failed: ${failures.join(', ')}`);
   process.exit(1);

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
 import {
+  animationsDone,
   BrowserTabs,
   AXE_TAGS,
   chooseOption,
@@ -136,6 +137,7 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 /** Axe on the whole page, counted for the table; the violations are collected, asserted at the end. */
 async function axe(page: Page, name: string, mode: string, scrollWidth?: number) {
+  await animationsDone(page);
   const analysis = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   axeCounts.push({ page: name, mode, violations: analysis.violations.length, scrollWidth });
   for (const v of analysis.violations) {

@@ -10,6 +10,7 @@ import {
   VIEWPORTS,
   type RunningServer,
 } from './harness';
+import { animationsDone } from './journey';
 
 /**
  * Investing in Chromium against the production build and the demo data: the verified demo investor
@@ -97,6 +98,7 @@ const figure = (page: Page, label: string) =>
     .innerText();
 
 async function expectNoAxeViolations(page: Page) {
+  await animationsDone(page);
   const analysis = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
   const violations = analysis.violations.map(
     (v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,

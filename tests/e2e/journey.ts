@@ -74,6 +74,26 @@ export async function settled(page: Page) {
     .toBe(0);
   // Transitions (dialogs, chips, the chart's bars) end.
   await page.waitForTimeout(250);
+  await animationsDone(page);
+}
+
+/**
+ * Waits for the page's running transitions and animations that have an end (a fade, a collapse, a
+ * chart's growing bars) to end; endless ones (a spinner, a skeleton's pulse) are not waited for. On a
+ * busy machine a fade outlasts any fixed pause, and axe would judge its half-transparent text.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 10_000)),
+    ]),
+  );
 }
 
 export async function screenshot(page: Page, name: string) {
@@ -83,6 +103,7 @@ export async function screenshot(page: Page, name: string) {
 
 /** Axe on the whole page: the violations as readable lines (empty when there are none). */
 export async function axeViolations(page: Page, name: string): Promise<string[]> {
+  await animationsDone(page);
   // Only the violations are read: axe then skips detailing the passing nodes, which is most of its time.
   const analysis = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)

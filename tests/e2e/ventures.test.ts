@@ -230,6 +230,8 @@ describe('a venture page in Chromium', () => {
     it(`opens from the list and shows both charts at ${viewport} width`, async () => {
       const { context, page, errors, requests } = await open(viewport);
       await page.goto(`${server.url}/ventures`, { waitUntil: 'networkidle' });
+      // The network can be idle before the answer's cards are drawn (seen under npm test's load).
+      await expect.poll(() => cardTitles(page).then((titles) => titles.length)).toBeGreaterThan(0);
       const title = (await cardTitles(page))[0]!;
       expect(requests.some((url) => url.includes('VentureCharts'))).toBe(false);
       await page.getByRole('link', { name: `Details of ${title}` }).click();
