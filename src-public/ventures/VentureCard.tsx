@@ -21,7 +21,8 @@ import { VentureStatusBadge } from './VentureStatusBadge';
  * flag and an INVEST link. Both links go straight to /ventures/{id}[/investment-form]; the spec's
  * /projects/{id}[/invest] spellings redirect there (routes.tsx). A venture that takes no investment
  * (funded, repaid, coming soon, closed) wears a status badge, and instead of INVEST the full card
- * has a disabled button saying why; a funded or repaid one reads 'Fully funded' for the days left.
+ * has a disabled button saying why; for the days left a funded one reads 'Fully funded', a repaid one
+ * 'Repaid'.
  */
 export function VentureCard({
   venture,
@@ -38,7 +39,12 @@ export function VentureCard({
   const { t, i18n } = useTranslation();
   const detailPath = `/ventures/${encodeURIComponent(venture._id)}`;
   const availability = ventureAvailability(venture);
-  const fullyFunded = availability.reason === 'funded' || availability.reason === 'repaid';
+  const daysLeftText =
+    availability.reason === 'repaid'
+      ? t('venture.availability.button.repaid')
+      : availability.reason === 'funded'
+        ? t('ventures.card.fullyFunded')
+        : daysLeft(venture.closingDate);
   const notOpenLabel = availability.reason ? t(`venture.availability.button.${availability.reason}`) : '';
   return (
     <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -87,7 +93,7 @@ export function VentureCard({
             >
               <div>
                 <dt>{t('ventures.card.daysLeft')}</dt>
-                <dd>{fullyFunded ? t('ventures.card.fullyFunded') : daysLeft(venture.closingDate)}</dd>
+                <dd>{daysLeftText}</dd>
               </div>
               <div>
                 <dt>{t('ventures.card.expectedReturn')}</dt>

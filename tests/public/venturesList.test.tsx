@@ -199,7 +199,7 @@ describe('ventures list: the page', () => {
 
     const cases = [
       [FUNDED.title, 'Funded', 'Fully funded', 'Fully funded'],
-      [REPAID.title, 'Repaid', 'Repaid', 'Fully funded'],
+      [REPAID.title, 'Repaid', 'Repaid', 'Repaid'],
       [SOON.title, 'Coming soon', 'Coming soon', undefined],
       [CLOSED.title, 'Closed', 'Funding closed', '0'],
     ] as const;
