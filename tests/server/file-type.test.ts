@@ -3,6 +3,7 @@
  * PNG's IEND is dropped before an identity document or a balance proof is stored; the picture's own
  * bytes are kept exactly, however its segments are laid out.
  */
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifiedFileType, withoutTrailer } from '../../src-server/lib/file-type';
@@ -16,6 +17,9 @@ let progressive: Buffer;
 let withExifThumbnail: Buffer;
 let stuffedBytes: Buffer;
 let png: Buffer;
+// Made by libjpeg-turbo's `cjpeg -quality 95 -restart 1B` from 48x32 noise (sharp cannot write
+// restart markers): a DRI segment, and an RST marker (FF D0-D7) after every MCU inside the scan.
+const withRestartMarkers = readFileSync(new URL('./fixtures/restart-markers.jpg', import.meta.url));
 
 beforeAll(async () => {
   baseline = await picture().jpeg().toBuffer();
@@ -39,7 +43,8 @@ beforeAll(async () => {
 
 describe('withoutTrailer', () => {
   it('drops what follows a JPEG and keeps every byte of the picture, whatever its layout', async () => {
-    for (const [name, jpeg] of Object.entries({ baseline, progressive, withExifThumbnail, stuffedBytes })) {
+    const jpegs = { baseline, progressive, withExifThumbnail, stuffedBytes, withRestartMarkers };
+    for (const [name, jpeg] of Object.entries(jpegs)) {
       expect(await verifiedFileType(jpeg, ['image/jpeg']), name).toBe('image/jpeg');
       expect(withoutTrailer(Buffer.concat([jpeg, TRAILER]), 'image/jpeg').equals(jpeg), name).toBe(true);
       expect(withoutTrailer(jpeg, 'image/jpeg').equals(jpeg), `${name} without a trailer`).toBe(true);
@@ -48,6 +53,9 @@ describe('withoutTrailer', () => {
       progressive.includes(Buffer.from([0xff, 0xda]), progressive.indexOf(Buffer.from([0xff, 0xda])) + 2),
     ).toBe(true); // more than one scan: the walk went on after the first one's data
     expect(stuffedBytes.includes(Buffer.from([0xff, 0x00]))).toBe(true);
+    const scan = withRestartMarkers.subarray(withRestartMarkers.indexOf(Buffer.from([0xff, 0xda])));
+    expect([0xd0, 0xd1, 0xd2].every((rst) => scan.includes(Buffer.from([0xff, rst])))).toBe(true);
+    expect((await sharp(withRestartMarkers).metadata()).width).toBe(48);
   });
 
   it('drops what follows a PNG', () => {
