@@ -83,7 +83,9 @@ export function VentureCard({
               component="dl"
               sx={{
                 display: 'grid',
-                gridTemplateColumns: 'repeat(3, 1fr)',
+                // Equal columns, each at least as wide as its longest word ('Zurückgezahlt' ran into
+                // the return's figure in three equal thirds of a card).
+                gridTemplateColumns: 'repeat(3, minmax(min-content, 1fr))',
                 gap: 1,
                 m: 0,
                 '& dt': { typography: 'caption', color: 'text.secondary' },

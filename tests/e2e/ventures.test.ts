@@ -223,6 +223,45 @@ describe('the ventures list in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("keeps each of a card's figures in its column at 390 px, in every language", async () => {
+    const { context, page, errors } = await open('phone');
+    // The longest words in the figures: German 'Zurückgezahlt' (repaid) once ran into the return.
+    const REPAID_WORD: Record<string, string> = {
+      en: 'Repaid',
+      de: 'Zurückgezahlt',
+      es: 'Reembolsado',
+      fr: 'Remboursé',
+    };
+    for (const lang of Object.keys(REPAID_WORD)) {
+      await page.addInitScript((l) => localStorage.setItem('lang', l), lang);
+      for (const status of ['repaid', 'funded', 'new']) {
+        await page.goto(`${server.url}/ventures?lifecycleStatus=${status}`, { waitUntil: 'networkidle' });
+        // The list's region is named in the page's language: the cards' figures are found by their <dl>.
+        const figures = page.locator('.MuiCard-root dl');
+        await expect.poll(() => figures.count()).toBeGreaterThan(0);
+        // Each figure's text ends inside its own column (a Range measures the text, not its box).
+        const overflowing = await page.evaluate(() =>
+          [...document.querySelectorAll('.MuiCard-root dl > div')].flatMap((cell) => {
+            const box = cell.getBoundingClientRect();
+            return [...cell.children].flatMap((part) => {
+              const range = document.createRange();
+              range.selectNodeContents(part);
+              const text = range.getBoundingClientRect();
+              return text.right > box.right + 0.5
+                ? [`${part.textContent} (${Math.round(text.right - box.right)} px)`]
+                : [];
+            });
+          }),
+        );
+        expect(overflowing, `${lang}, ${status}`).toEqual([]);
+        if (status === 'repaid')
+          expect(await figures.first().locator('dd').first().innerText()).toBe(REPAID_WORD[lang]);
+      }
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a venture page in Chromium', () => {
