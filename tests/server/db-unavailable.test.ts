@@ -227,12 +227,12 @@ describe('at start, the migrations wait for the database', () => {
       onError: () => undefined,
     });
     let proxy: Awaited<ReturnType<typeof proxyTo>> | undefined;
+    const begun = performance.now();
+    // Nothing listens for 1.5 s: each attempt is refused, then the database "arrives".
+    const arriving = new Promise<void>((resolve) =>
+      setTimeout(() => void proxyTo(t.databaseUrl, port).then((p) => ((proxy = p), resolve())), 1_500),
+    );
     try {
-      const begun = performance.now();
-      // Nothing listens for 1.5 s: each attempt is refused, then the database "arrives".
-      const arriving = new Promise<void>((resolve) =>
-        setTimeout(() => void proxyTo(t.databaseUrl, port).then((p) => ((proxy = p), resolve())), 1_500),
-      );
       await runMigrations(database, 20_000);
       await arriving;
       expect(performance.now() - begun).toBeGreaterThanOrEqual(1_500);
@@ -242,6 +242,7 @@ describe('at start, the migrations wait for the database', () => {
       expect(Number(rows[0]!.applied)).toBeGreaterThan(0);
     } finally {
       await database.close();
+      await arriving; // a failed wait must not leave the proxy listening
       await proxy?.close();
     }
   });
