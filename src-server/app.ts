@@ -29,7 +29,7 @@ import { healthRoutes } from './modules/health/routes';
 import { investmentRoutes } from './modules/investments/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { overviewRoutes } from './modules/overview/routes';
-import { mailRoutes } from './modules/mails/routes';
+import { mailRoutes } from './modules/contact-messages/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';

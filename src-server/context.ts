@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import type { Mailer } from './modules/mail/service';
+import type { Mailer } from './modules/mailer/service';
 
 export interface AppContext {
   config: Config;

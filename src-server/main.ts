@@ -18,7 +18,7 @@ import {
   freePort,
   startEmbeddedPostgres,
   type EmbeddedPostgres,
-} from './db/embedded';
+} from './embedded-postgres/supervisor';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock';
 import { isDatabaseUnavailable } from './lib/db-unavailable';
 import { resolveKycKey } from './modules/kyc/crypto';

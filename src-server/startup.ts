@@ -8,5 +8,5 @@ export { connectPatiently, createDatabase, runMigrations, STARTUP_WAIT_MS } from
 export { DEMO_PASSWORD, isEmpty, predrawDemoPictures } from './db/seed/demo';
 export { demoLoginLines, seedDemoData } from './db/seed/run';
 export { scheduleRecurringJobs } from './jobs';
-export { Mailer } from './modules/mail/service';
+export { Mailer } from './modules/mailer/service';
 export { Jobs } from './plugins/jobs';

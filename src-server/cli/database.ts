@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { ConfigError, type Config } from '../config';
 import { createDatabase, runMigrations, type Database } from '../db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../embedded-postgres/supervisor';
 import { lockDataDir } from '../lib/data-dir-lock';
 
 /**

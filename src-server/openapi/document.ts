@@ -11,7 +11,7 @@ import ts from 'typescript';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createDatabase } from '../db/client';
-import { Mailer } from '../modules/mail/service';
+import { Mailer } from '../modules/mailer/service';
 import { Jobs } from '../plugins/jobs';
 
 export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {

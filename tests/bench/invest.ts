@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, runMigrations } from '../../src-server/db/client';
-import { startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 import { hashToken, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { externalAccountId, postTransaction } from '../../src-server/modules/ledger/service';
 import { PLACE_INVESTMENT_FOR_SESSION } from '../../src-server/modules/investments/service';

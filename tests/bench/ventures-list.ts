@@ -26,11 +26,11 @@ import { build } from 'esbuild';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { publicVentureListQuerySchema } from '../../src-shared/contracts/ventures';
 import { createDatabase, runMigrations } from '../../src-server/db/client';
-import { startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 import * as schema from '../../src-server/db/schema';
 import { CountCache } from '../../src-server/modules/ventures/count-cache';
 import { listPublicVentures } from '../../src-server/modules/ventures/service';
-import { freePort } from '../../src-server/db/embedded';
+import { freePort } from '../../src-server/embedded-postgres/supervisor';
 import { projectRoot } from '../../src-server/lib/paths';
 import { load, luaString } from './http-load';
 

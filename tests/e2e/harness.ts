@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { freePort } from '../../src-server/db/embedded';
+import { freePort } from '../../src-server/embedded-postgres/supervisor';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = join(import.meta.dirname, 'screenshots');

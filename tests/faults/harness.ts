@@ -13,7 +13,7 @@ import { inArray } from 'drizzle-orm';
 import { expect, onTestFailed } from 'vitest';
 import { errorText } from '../../src-shared/errors';
 import { createDatabase, type Database } from '../../src-server/db/client';
-import { freePort } from '../../src-server/db/embedded';
+import { freePort } from '../../src-server/embedded-postgres/supervisor';
 import { investments, ledgerTransactions, tickets, users, ventures } from '../../src-server/db/schema';
 import { hashPassword } from '../../src-server/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src-server/db/embedded';
+import { freePort } from '../../src-server/embedded-postgres/supervisor';
 import {
   embeddedDatabaseUrl,
   expectAcknowledgedStored,

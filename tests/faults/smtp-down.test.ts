@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src-server/db/embedded';
+import { freePort } from '../../src-server/embedded-postgres/supervisor';
 import {
   call,
   embeddedDatabaseUrl,

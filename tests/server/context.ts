@@ -15,7 +15,7 @@ import { users } from '../../src-server/db/schema';
 import { hashPassword } from '../../src-server/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { userAccountId } from '../../src-server/modules/ledger/service';
-import { Mailer } from '../../src-server/modules/mail/service';
+import { Mailer } from '../../src-server/modules/mailer/service';
 import { Jobs } from '../../src-server/plugins/jobs';
 import { codeOf, parseEml, type Mail } from '../support/eml';
 import { withDatabase } from './db-names';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { connectPatiently, createDatabase, runMigrations, type Database } from '../../src-server/db/client';
-import { freePort, startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { freePort, startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../../src-server/lib/db-unavailable';
 import { HttpError } from '../../src-server/lib/http-error';
 import { TEST_KYC_KEY, testContext, type TestContext } from './context';

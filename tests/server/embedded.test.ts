@@ -5,7 +5,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 
 function tempDir(prefix: string, mode = 0o755): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase, runMigrations } from '../../src-server/db/client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src-server/db/embedded';
-import { Mailer } from '../../src-server/modules/mail/service';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
+import { Mailer } from '../../src-server/modules/mailer/service';
 import { Jobs } from '../../src-server/plugins/jobs';
 import { withDatabase } from './db-names';
 

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { loadConfig } from '../../src-server/config';
 import { createDatabase } from '../../src-server/db/client';
-import { freePort, startEmbeddedPostgres } from '../../src-server/db/embedded';
+import { freePort, startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 import { testContext, type TestContext } from './context';
 
 let t: TestContext;

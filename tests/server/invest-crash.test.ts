@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src-server/db/embedded';
+import { freePort } from '../../src-server/embedded-postgres/supervisor';
 import { accounts, investments, ventures } from '../../src-server/db/schema';
 import { externalAccountId, postTransaction, userAccountId } from '../../src-server/modules/ledger/service';
 import { TEST_KYC_KEY, testContext, type SignedIn, type TestContext } from './context';

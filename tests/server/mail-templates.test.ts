@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src-shared/constants/enums';
-import { renderMail, type MailMessage } from '../../src-server/modules/mail/templates';
+import { renderMail, type MailMessage } from '../../src-server/modules/mailer/templates';
 
 const base = { to: 'p@example.com', name: 'Ama <b>' };
 

@@ -1,8 +1,8 @@
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
-import { freePort } from '../../src-server/db/embedded';
-import { MAIL_QUEUE, Mailer } from '../../src-server/modules/mail/service';
+import { freePort } from '../../src-server/embedded-postgres/supervisor';
+import { MAIL_QUEUE, Mailer } from '../../src-server/modules/mailer/service';
 import { parseEml, testContext, type TestContext } from './context';
 
 let t: TestContext;

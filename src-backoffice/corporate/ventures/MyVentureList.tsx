@@ -18,7 +18,7 @@ import { FundingField } from '../../components/FundingField';
 import { formatEuros } from '../../../src-shared/money';
 import { CreateOnlyActions, useIsPhone } from '../../components/ListActions';
 import { ListPagination } from '../../components/ListPagination';
-import type { VentureRecord } from '../../resources/ventures/VentureDetails';
+import type { VentureRecord } from '../../resources/ventures/ventureRecord';
 import { PercentField } from '../../components/PercentField';
 
 /** The title, linking to the venture page. */

@@ -38,7 +38,8 @@ import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { errorText } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import { VentureDetails, type VentureRecord } from '../../resources/ventures/VentureDetails';
+import { VentureDetails } from '../../resources/ventures/VentureDetails';
+import type { VentureRecord } from '../../resources/ventures/ventureRecord';
 import { imagesPath } from './paths';
 import { ownVentureLoad } from './VentureLoadError';
 

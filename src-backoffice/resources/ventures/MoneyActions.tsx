@@ -35,7 +35,7 @@ import { repaymentShares } from '../../../src-shared/rules/repayment';
 import { ReasonField } from '../../components/ReasonField';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
-import type { VentureRecord } from './VentureDetails';
+import type { VentureRecord } from './ventureRecord';
 import { investmentFigures, useVentureInvestments } from './useVentureInvestments';
 
 type Action = 'close' | 'cancel' | 'repay';

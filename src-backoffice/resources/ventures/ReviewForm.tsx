@@ -16,7 +16,7 @@ import {
 } from 'react-admin';
 import { enumChoices } from '../../components/choices';
 import { errorText, fieldErrors } from '../../components/errors';
-import type { VentureRecord } from './VentureDetails';
+import type { VentureRecord } from './ventureRecord';
 
 type ReviewValues = Pick<VentureRecord, 'adminStatus' | 'adminNotes'>;
 

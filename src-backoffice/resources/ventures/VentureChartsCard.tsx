@@ -3,7 +3,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { ChartFigure } from '../../../src-shared/charts/ChartFigure';
 import { VentureChartsGrid, type ChartFrameProps } from '../../../src-shared/charts/VentureChartsGrid';
 import { formatEuros } from '../../../src-shared/money';
-import type { VentureRecord } from './VentureDetails';
+import type { VentureRecord } from './ventureRecord';
 
 /** A chart in a card: its title, then the chart and its caption (the text alternative). */
 const ChartCard = ({ id, title, caption, children }: ChartFrameProps) => (

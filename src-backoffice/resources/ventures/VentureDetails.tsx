@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import type { AdminVentureList } from '../../../src-shared/api/types';
+import type { VentureRecord } from './ventureRecord';
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { EnumField } from '../../components/EnumField';
@@ -9,12 +9,6 @@ import { countryName } from '../../components/CountryInput';
 import { fundedShare } from '../../components/FundingField';
 import { VentureChartsCard } from './VentureChartsCard';
 import { ventureImageUrl } from './ventureImage';
-
-/**
- * A venture with every field, as its owner and admins get it (GET /api/ventures/id/{ventureId},
- * GET /api/ventures/admin-get-all; generated types), with react-admin's `id`.
- */
-export type VentureRecord = AdminVentureList['data'][number] & { id: string };
 
 const Stat = ({ label, children }: { label: string; children: ReactNode }) => {
   const translate = useTranslate();

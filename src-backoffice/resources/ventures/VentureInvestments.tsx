@@ -15,7 +15,7 @@ import { EnumField } from '../../components/EnumField';
 import { MoneyField } from '../../components/MoneyField';
 import { PersonField } from '../../components/PersonField';
 import type { VentureInvestment } from '../../providers/resources/ventures';
-import type { VentureRecord } from './VentureDetails';
+import type { VentureRecord } from './ventureRecord';
 
 const name = (row: VentureInvestment) =>
   [row.investedBy?.firstName, row.investedBy?.lastName].filter(Boolean).join(' ') || row.investedBy?.email;

@@ -21,7 +21,7 @@ import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { PercentField } from '../../components/PercentField';
 import { PersonField } from '../../components/PersonField';
-import type { VentureRecord } from './VentureDetails';
+import type { VentureRecord } from './ventureRecord';
 
 /**
  * Spec 2.7: search, lifecycleStatus, ventureType, adminStatus, visibility, riskLevel, country (a

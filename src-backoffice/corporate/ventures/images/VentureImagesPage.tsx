@@ -31,7 +31,7 @@ import { Link, useParams } from 'react-router-dom';
 import { MAX_IMAGES } from '../../../../src-shared/rules/venture';
 import { errorText } from '../../../components/errors';
 import type { BackofficeDataProvider } from '../../../providers/dataProvider';
-import type { VentureRecord } from '../../../resources/ventures/VentureDetails';
+import type { VentureRecord } from '../../../resources/ventures/ventureRecord';
 import { ventureImageUrl } from '../../../resources/ventures/ventureImage';
 import { VentureLoadError } from '../VentureLoadError';
 import { ImageCropper, type CropSource } from './ImageCropper';
