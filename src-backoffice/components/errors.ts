@@ -2,7 +2,7 @@ import { HttpError } from 'react-admin';
 
 /**
  * Spec 8: the message of a failed call, else the fallback (a translation key). The dataProvider
- * already translated it by the server's error code (providers/dataProvider.ts, `toHttpError`); no
+ * already translated it by the server's error code (providers/httpError.ts, `toHttpError`); no
  * English text of the server is read here.
  */
 export function errorText(error: unknown, fallback: string): string {

@@ -2,7 +2,7 @@ import type { AuthProvider, UserIdentity } from 'react-admin';
 import { api as pageClient, ApiError, call, type ApiClient } from '../../src-shared/api/http';
 import type { Profile } from '../../src-shared/api/types';
 import { translateError } from '../../src-shared/i18n/errors';
-import type { ErrorTranslator } from './dataProvider';
+import type { ErrorTranslator } from './httpError';
 import { canAccess, roleMatchesApp, type BackofficeApp } from './canAccess';
 
 /**

@@ -86,6 +86,36 @@ export function filterQuery<Q extends object>(
   return out as Q;
 }
 
+/**
+ * `sortBy` and `order` of react-admin's sort when the endpoint sorts by that column (`fields`, each
+ * resource's SORT_FIELDS, typed by its endpoint's query so a column it does not know fails `tsc`);
+ * nothing otherwise (the API's own order). `fallback` is the order of a sort without a direction.
+ */
+export function sortQuery(
+  params: GetListParams,
+  fields: readonly string[],
+  fallback: 'asc' | 'desc' = 'desc',
+): { sortBy?: string; order?: 'asc' | 'desc' } {
+  const field = params.sort?.field;
+  if (!field || !fields.includes(field)) return {};
+  const order = params.sort?.order;
+  return { sortBy: field, order: order === 'ASC' ? 'asc' : order === 'DESC' ? 'desc' : fallback };
+}
+
+/** A list endpoint's query: its filters (filterQuery), page and limit (pageQuery), then its sort (sortQuery). */
+export function listQuery<Q extends object>(
+  params: GetListParams,
+  filters: ReadonlyArray<keyof Q & string>,
+  sortFields: readonly string[] = [],
+  fallbackOrder?: 'asc' | 'desc',
+): Q {
+  return {
+    ...filterQuery<Q>(params, filters),
+    ...pageQuery(params),
+    ...sortQuery(params, sortFields, fallbackOrder),
+  } as Q;
+}
+
 /** Ventures and investments expose `_id` (API contract); react-admin needs `id`. */
 export function withId<T extends object>(record: T): T & { id: Identifier } {
   const row = record as T & { id?: Identifier; _id?: Identifier };

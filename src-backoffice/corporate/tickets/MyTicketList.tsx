@@ -1,7 +1,6 @@
 import {
   CreateButton,
   DataTable,
-  List,
   SelectInput,
   SimpleList,
   useLocaleState,
@@ -11,9 +10,9 @@ import {
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
-import { CreateOnlyActions, useIsPhone } from '../../components/ListActions';
-import { ListPagination } from '../../components/ListPagination';
+import { CreateOnlyActions } from '../../components/ListActions';
 import { RespondByField, TicketNumberField } from '../../resources/tickets/TicketParts';
 
 const filters = [
@@ -26,7 +25,7 @@ const filters = [
   />,
 ];
 
-const Empty = () => (
+const empty = (
   <EmptyList message="app.tickets.none_found">
     <CreateButton label="app.tickets.new_ticket" variant="contained" />
   </EmptyList>
@@ -46,48 +45,38 @@ const PhoneList = () => {
       }
       tertiaryText={(record: RaRecord) => formatDate(record.createdAt, locale) ?? ''}
       rowClick="show"
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
 
 /** The company's own support tickets (GET /api/tickets/mine), newest first, by status. */
-export const MyTicketList = () => {
-  const phone = useIsPhone();
-  return (
-    <List
-      filters={filters}
-      actions={<CreateOnlyActions label="app.tickets.new_ticket" />}
-      perPage={10}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-      exporter={false}
-    >
-      {phone ? (
-        <PhoneList />
-      ) : (
-        <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
-          <DataTable.Col source="number" disableSort>
-            <TicketNumberField />
-          </DataTable.Col>
-          <DataTable.Col source="subject" disableSort />
-          <DataTable.Col source="category" disableSort>
-            <EnumField source="category" enumName="ticketCategory" />
-          </DataTable.Col>
-          <DataTable.Col source="status" disableSort>
-            <EnumField source="status" enumName="ticketStatus" />
-          </DataTable.Col>
-          <DataTable.Col source="respondBy" disableSort>
-            <RespondByField />
-          </DataTable.Col>
-          <DataTable.Col source="createdAt" disableSort>
-            <DateText source="createdAt" showTime />
-          </DataTable.Col>
-          <DataTable.Col source="updatedAt" disableSort>
-            <DateText source="updatedAt" showTime />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-};
+export const MyTicketList = () => (
+  <ResourceList
+    filters={filters}
+    actions={<CreateOnlyActions label="app.tickets.new_ticket" />}
+    exporter={false}
+    empty={empty}
+    phoneList={<PhoneList />}
+  >
+    <DataTable.Col source="number" disableSort>
+      <TicketNumberField />
+    </DataTable.Col>
+    <DataTable.Col source="subject" disableSort />
+    <DataTable.Col source="category" disableSort>
+      <EnumField source="category" enumName="ticketCategory" />
+    </DataTable.Col>
+    <DataTable.Col source="status" disableSort>
+      <EnumField source="status" enumName="ticketStatus" />
+    </DataTable.Col>
+    <DataTable.Col source="respondBy" disableSort>
+      <RespondByField />
+    </DataTable.Col>
+    <DataTable.Col source="createdAt" disableSort>
+      <DateText source="createdAt" showTime />
+    </DataTable.Col>
+    <DataTable.Col source="updatedAt" disableSort>
+      <DateText source="updatedAt" showTime />
+    </DataTable.Col>
+  </ResourceList>
+);

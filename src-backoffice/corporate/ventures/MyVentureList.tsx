@@ -2,22 +2,20 @@ import { Link as MuiLink, Stack } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  List,
   SimpleList,
   useCreatePath,
   useLocaleState,
-  useNotify,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
 import { FundingField } from '../../components/FundingField';
 import { formatEuros } from '../../../src-shared/money';
-import { CreateOnlyActions, useIsPhone } from '../../components/ListActions';
-import { ListPagination } from '../../components/ListPagination';
+import { CreateOnlyActions } from '../../components/ListActions';
 import type { VentureRecord } from '../../resources/ventures/ventureRecord';
 import { PercentField } from '../../components/PercentField';
 
@@ -48,7 +46,7 @@ const StatusChips = (_props: { label?: string }) => {
   );
 };
 
-const Empty = () => (
+const empty = (
   <EmptyList message="app.corporate.ventures.empty">
     <CreateButton label="app.corporate.ventures.create" variant="contained" />
   </EmptyList>
@@ -74,7 +72,7 @@ const PhoneList = () => {
         `${formatEuros(record.amountFunded ?? 0, locale)} / ${formatEuros(record.targetAmount, locale)}`
       }
       rowSx={() => ({ borderBottom: 1, borderColor: 'divider' })}
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
@@ -85,47 +83,36 @@ const PhoneList = () => {
  * happen in the dataProvider. Spec 2.6 labels the funding column PKR; money is euros everywhere on
  * this platform (API contract), so the column shows EUR. A phone gets a one-column list.
  */
-export const MyVentureList = () => {
-  const notify = useNotify();
-  const phone = useIsPhone();
-  return (
-    <List
-      title="app.menu.my_ventures"
-      actions={<CreateOnlyActions label="app.corporate.ventures.create" />}
-      perPage={10}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      exporter={false}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-      queryOptions={{ onError: () => notify('app.corporate.ventures.load_failed', { type: 'error' }) }}
-    >
-      {phone ? (
-        <PhoneList />
-      ) : (
-        <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
-          <DataTable.Col source="title">
-            <TitleLink />
-          </DataTable.Col>
-          <DataTable.Col source="ventureType">
-            <EnumField source="ventureType" enumName="ventureType" />
-          </DataTable.Col>
-          <DataTable.Col source="adminStatus" label="resources.ventures.fields.status">
-            <StatusChips />
-          </DataTable.Col>
-          <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
-            <FundingField />
-          </DataTable.Col>
-          <DataTable.Col source="expectedReturn">
-            <PercentField source="expectedReturn" />
-          </DataTable.Col>
-          <DataTable.Col source="riskLevel">
-            <EnumField source="riskLevel" enumName="riskLevel" />
-          </DataTable.Col>
-          <DataTable.Col source="createdAt">
-            <DateText source="createdAt" />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-};
+export const MyVentureList = () => (
+  <ResourceList
+    title="app.menu.my_ventures"
+    actions={<CreateOnlyActions label="app.corporate.ventures.create" />}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    exporter={false}
+    loadFailed="app.corporate.ventures.load_failed"
+    empty={empty}
+    phoneList={<PhoneList />}
+  >
+    <DataTable.Col source="title">
+      <TitleLink />
+    </DataTable.Col>
+    <DataTable.Col source="ventureType">
+      <EnumField source="ventureType" enumName="ventureType" />
+    </DataTable.Col>
+    <DataTable.Col source="adminStatus" label="resources.ventures.fields.status">
+      <StatusChips />
+    </DataTable.Col>
+    <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
+      <FundingField />
+    </DataTable.Col>
+    <DataTable.Col source="expectedReturn">
+      <PercentField source="expectedReturn" />
+    </DataTable.Col>
+    <DataTable.Col source="riskLevel">
+      <EnumField source="riskLevel" enumName="riskLevel" />
+    </DataTable.Col>
+    <DataTable.Col source="createdAt">
+      <DateText source="createdAt" />
+    </DataTable.Col>
+  </ResourceList>
+);

@@ -9,33 +9,17 @@
  */
 import { call } from '../../../src-shared/api/http';
 import type { Query } from '../../../src-shared/api/types';
-import {
-  filterQuery,
-  listResult,
-  pageQuery,
-  withId,
-  type ResourceContext,
-  type ResourceHandlers,
-} from '../mapping';
+import { listQuery, listResult, withId, type ResourceContext, type ResourceHandlers } from '../mapping';
 
 type HistoryQuery = Query<'/api/balances/all-histories'>;
 
 /** The columns the API sorts by (typed by its query, so a column it does not know fails `tsc`). */
 const SORT_FIELDS: NonNullable<HistoryQuery['sortBy']>[] = ['at', 'amount'];
-const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
 
 export function balanceHistories({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
-      const query: HistoryQuery = {
-        ...filterQuery<HistoryQuery>(params, ['search', 'userId', 'from', 'to', 'kind']),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && SORTABLE.has(field)) {
-        query.sortBy = field as HistoryQuery['sortBy'];
-        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-      }
+      const query = listQuery<HistoryQuery>(params, ['search', 'userId', 'from', 'to', 'kind'], SORT_FIELDS);
       const answer = await call(client.GET('/api/balances/all-histories', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },

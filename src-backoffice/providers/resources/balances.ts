@@ -12,10 +12,10 @@ import { api, ApiError, call, multipart } from '../../../src-shared/api/http';
 import type { BalanceRow, JsonBody, Query } from '../../../src-shared/api/types';
 import { ERROR_TEXTS } from '../../../src-shared/errors';
 import {
-  filterQuery,
   idParam,
+  listQuery,
   listResult,
-  pageQuery,
+  sortQuery,
   type ResourceContext,
   type ResourceHandlers,
 } from '../mapping';
@@ -25,7 +25,6 @@ type BalanceQuery = Query<'/api/balances'>;
 
 /** The columns the API sorts by (typed by its query, so a column it does not know fails `tsc`). */
 const SORT_FIELDS: NonNullable<BalanceQuery['sortBy']>[] = ['updatedAt', 'balance'];
-const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
 
 export interface AddBalanceInput {
   amount: number | string;
@@ -48,15 +47,13 @@ const toRecord = (row: BalanceRow) => ({ ...row, id: row.user?.id ?? row.id });
 export function balances({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
-      const query: BalanceQuery = {
-        ...filterQuery<BalanceQuery>(params, ['search', 'userId']),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && SORTABLE.has(field)) {
-        query.sortBy = field as BalanceQuery['sortBy'];
-        query.sortOrder = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-      }
+      // This endpoint names the direction `sortOrder`, not `order`.
+      const { order, ...sort } = sortQuery(params, SORT_FIELDS);
+      const query = {
+        ...listQuery<BalanceQuery>(params, ['search', 'userId']),
+        ...sort,
+        ...(order ? { sortOrder: order } : {}),
+      } as BalanceQuery;
       const answer = await call(client.GET('/api/balances', { params: { query } }));
       return listResult(answer.data, answer.pagination, toRecord);
     },

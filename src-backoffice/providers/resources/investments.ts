@@ -7,33 +7,21 @@
  */
 import { call } from '../../../src-shared/api/http';
 import type { Query } from '../../../src-shared/api/types';
-import {
-  filterQuery,
-  listResult,
-  pageQuery,
-  withId,
-  type ResourceContext,
-  type ResourceHandlers,
-} from '../mapping';
+import { listQuery, listResult, withId, type ResourceContext, type ResourceHandlers } from '../mapping';
 
 type InvestmentQuery = Query<'/api/investments/admin'>;
 
 /** The columns the API sorts by (typed by its query, so a column it does not know fails `tsc`). */
 const SORT_FIELDS: NonNullable<InvestmentQuery['sortBy']>[] = ['investmentDate', 'amount', 'status'];
-const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
 
 export function investments({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
-      const query: InvestmentQuery = {
-        ...filterQuery<InvestmentQuery>(params, ['search', 'status', 'ventureId', 'userId']),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && SORTABLE.has(field)) {
-        query.sortBy = field as InvestmentQuery['sortBy'];
-        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-      }
+      const query = listQuery<InvestmentQuery>(
+        params,
+        ['search', 'status', 'ventureId', 'userId'],
+        SORT_FIELDS,
+      );
       const answer = await call(client.GET('/api/investments/admin', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },

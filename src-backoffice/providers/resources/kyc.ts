@@ -14,14 +14,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import { call } from '../../../src-shared/api/http';
 import type { JsonBody, MyVerification, Query, RequestBody } from '../../../src-shared/api/types';
-import {
-  filterQuery,
-  idParam,
-  listResult,
-  pageQuery,
-  type ResourceContext,
-  type ResourceHandlers,
-} from '../mapping';
+import { listQuery, idParam, listResult, type ResourceContext, type ResourceHandlers } from '../mapping';
 
 type KycQuery = Query<'/api/kyc/admin'>;
 type DecisionBody = RequestBody<'/api/kyc/admin/{userId}', 'patch'>;
@@ -40,15 +33,7 @@ function byPerson<T extends { id: string; user: { id: string } }>(row: T): T & R
 export function kyc({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
-      const query: KycQuery = {
-        ...filterQuery<KycQuery>(params, ['status', 'search']),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && (SORT_FIELDS as readonly string[]).includes(field)) {
-        query.sortBy = field as (typeof SORT_FIELDS)[number];
-        query.order = params.sort?.order === 'DESC' ? 'desc' : 'asc';
-      }
+      const query = listQuery<KycQuery>(params, ['status', 'search'], SORT_FIELDS, 'asc');
       const answer = await call(client.GET('/api/kyc/admin', { params: { query } }));
       return listResult(answer.data, answer.pagination, byPerson);
     },

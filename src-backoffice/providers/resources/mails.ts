@@ -10,10 +10,9 @@
 import { call } from '../../../src-shared/api/http';
 import type { Query, RequestBody } from '../../../src-shared/api/types';
 import {
-  filterQuery,
+  listQuery,
   idParam,
   listResult,
-  pageQuery,
   updatedRecord,
   type ResourceContext,
   type ResourceHandlers,
@@ -24,20 +23,11 @@ type MailUpdate = RequestBody<'/api/admin/mails/{id}', 'patch'>;
 
 /** The columns the API sorts by (typed by its query, so a column it does not know fails `tsc`). */
 const SORT_FIELDS: NonNullable<MailQuery['sortBy']>[] = ['createdAt', 'status', 'email', 'subject'];
-const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
 
 export function mails({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
-      const query: MailQuery = {
-        ...filterQuery<MailQuery>(params, ['status', 'search']),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && SORTABLE.has(field)) {
-        query.sortBy = field as MailQuery['sortBy'];
-        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-      }
+      const query = listQuery<MailQuery>(params, ['status', 'search'], SORT_FIELDS);
       const answer = await call(client.GET('/api/admin/mails', { params: { query } }));
       return listResult(answer.mails, answer.pagination, (row) => row);
     },

@@ -23,10 +23,9 @@
 import { call } from '../../../src-shared/api/http';
 import type { Query, RequestBody, TicketThread } from '../../../src-shared/api/types';
 import {
-  filterQuery,
+  listQuery,
   idParam,
   listResult,
-  pageQuery,
   updatedRecord,
   withId,
   type ResourceContext,
@@ -50,7 +49,6 @@ const SORT_FIELDS: NonNullable<AdminTicketQuery['sortBy']>[] = [
   'number',
   'status',
 ];
-const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
 
 const getOne =
   ({ client }: ResourceContext): NonNullable<ResourceHandlers['getOne']> =>
@@ -63,15 +61,11 @@ export function adminTickets(ctx: ResourceContext): ResourceHandlers {
   const { client } = ctx;
   return {
     getList: async (params) => {
-      const query: AdminTicketQuery = {
-        ...filterQuery<AdminTicketQuery>(params, ['status', 'category', 'search', 'userId']),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && SORTABLE.has(field)) {
-        query.sortBy = field as AdminTicketQuery['sortBy'];
-        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-      }
+      const query = listQuery<AdminTicketQuery>(
+        params,
+        ['status', 'category', 'search', 'userId'],
+        SORT_FIELDS,
+      );
       const answer = await call(client.GET('/api/admin/tickets', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },
@@ -90,10 +84,7 @@ export function corporateTickets(ctx: ResourceContext): ResourceHandlers {
   const { client } = ctx;
   return {
     getList: async (params) => {
-      const query: MyTicketQuery = {
-        ...filterQuery<MyTicketQuery>(params, ['status']),
-        ...pageQuery(params),
-      };
+      const query = listQuery<MyTicketQuery>(params, ['status']);
       const answer = await call(client.GET('/api/tickets/mine', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },

@@ -11,10 +11,9 @@ import { call } from '../../../src-shared/api/http';
 import type { Query, RequestBody } from '../../../src-shared/api/types';
 import {
   changedFields,
-  filterQuery,
+  listQuery,
   idParam,
   listResult,
-  pageQuery,
   updatedRecord,
   USER_WRITABLE_FIELDS,
   type ResourceContext,
@@ -32,20 +31,11 @@ const SORT_FIELDS: NonNullable<UserQuery['sortBy']>[] = [
   'lastName',
   'role',
 ];
-const SORTABLE: ReadonlySet<string> = new Set(SORT_FIELDS);
 
 export function users({ client }: ResourceContext): ResourceHandlers {
   return {
     getList: async (params) => {
-      const query: UserQuery = {
-        ...filterQuery<UserQuery>(params, ['role', 'isActive', 'search']),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && SORTABLE.has(field)) {
-        query.sortBy = field as UserQuery['sortBy'];
-        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-      }
+      const query = listQuery<UserQuery>(params, ['role', 'isActive', 'search'], SORT_FIELDS);
       const answer = await call(client.GET('/api/users', { params: { query } }));
       return listResult(answer.users, answer.pagination, (row) => row);
     },

@@ -1,5 +1,6 @@
 /**
  * ventures: the admin console reviews every venture; a corporate account writes its own.
+ * Records carry `_id` (API contract) and `id` for react-admin.
  *
  * | app | verb | HTTP call |
  * |---|---|---|
@@ -23,10 +24,9 @@ import { api, call } from '../../../src-shared/api/http';
 import type { JsonBody, Query, RequestBody } from '../../../src-shared/api/types';
 import {
   changedFields,
-  filterQuery,
+  listQuery,
   idParam,
   listResult,
-  pageQuery,
   pick,
   sortAndPaginate,
   updatedRecord,
@@ -85,15 +85,7 @@ export function adminVentures(ctx: ResourceContext): ResourceHandlers {
   const { client } = ctx;
   return {
     getList: async (params) => {
-      const query: AdminVentureQuery = {
-        ...filterQuery<AdminVentureQuery>(params, ADMIN_FILTERS),
-        ...pageQuery(params),
-      };
-      const field = params.sort?.field;
-      if (field && (ADMIN_SORT_FIELDS as readonly string[]).includes(field)) {
-        query.sortBy = field as (typeof ADMIN_SORT_FIELDS)[number];
-        query.order = params.sort?.order === 'ASC' ? 'asc' : 'desc';
-      }
+      const query = listQuery<AdminVentureQuery>(params, ADMIN_FILTERS, ADMIN_SORT_FIELDS);
       const answer = await call(client.GET('/api/ventures/admin-get-all', { params: { query } }));
       return listResult(answer.data, answer.pagination, withId);
     },

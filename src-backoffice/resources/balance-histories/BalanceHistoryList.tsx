@@ -3,22 +3,19 @@ import {
   AutocompleteInput,
   DataTable,
   DateInput,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
   useLocaleState,
-  useNotify,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ListActions, useIsPhone } from '../../components/ListActions';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
-import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { PersonLink } from '../../components/RecordLinks';
 import { personName, userFilterToQuery, userOptionText } from '../balances/people';
@@ -43,7 +40,7 @@ export const historyFilters = [
   <SelectInput key="kind" source="kind" choices={enumChoices('ledgerKind')} emptyText="app.filters.all" />,
 ];
 
-const Empty = () => <EmptyList message="app.balance_histories.none_found" />;
+const empty = <EmptyList message="app.balance_histories.none_found" />;
 
 /** At phone width: who and what, the signed amount, the date and the proof link. */
 const PhoneList = () => {
@@ -64,13 +61,21 @@ const PhoneList = () => {
       )}
       tertiaryText={(record: RaRecord) => formatDate(record.at, locale, true) ?? ''}
       rowClick={false}
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
 
-const Table = () => (
-  <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />} hiddenColumns={['createdBy']}>
+/** Every balance movement of every person, newest first (GET /api/balances/all-histories). */
+export const BalanceHistoryList = () => (
+  <ResourceList
+    filters={historyFilters}
+    sort={{ field: 'at', order: 'DESC' }}
+    loadFailed="app.balance_histories.load_failed"
+    empty={empty}
+    phoneList={<PhoneList />}
+    table={{ rowClick: false, hiddenColumns: ['createdBy'] }}
+  >
     <DataTable.Col source="at">
       <DateText source="at" showTime />
     </DataTable.Col>
@@ -98,24 +103,5 @@ const Table = () => (
     <DataTable.Col source="proofUrl" label="resources.balance-histories.fields.proofUrl" disableSort>
       <ProofLink />
     </DataTable.Col>
-  </DataTable>
+  </ResourceList>
 );
-
-/** Every balance movement of every person, newest first (GET /api/balances/all-histories). */
-export const BalanceHistoryList = () => {
-  const notify = useNotify();
-  const phone = useIsPhone();
-  return (
-    <List
-      filters={historyFilters}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'at', order: 'DESC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-      queryOptions={{ onError: () => notify('app.balance_histories.load_failed', { type: 'error' }) }}
-    >
-      {phone ? <PhoneList /> : <Table />}
-    </List>
-  );
-};

@@ -1,20 +1,17 @@
 import {
   AutocompleteInput,
   DataTable,
-  List,
   ReferenceInput,
   SearchInput,
   SimpleList,
   useBasename,
   useLocaleState,
-  useNotify,
   type RaRecord,
 } from 'react-admin';
 import { formatEuros } from '../../../src-shared/money';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ListActions, useIsPhone } from '../../components/ListActions';
-import { ListPagination } from '../../components/ListPagination';
+import { ResourceList } from '../../components/ResourceList';
 import { MoneyField } from '../../components/MoneyField';
 import { PersonLink } from '../../components/RecordLinks';
 import { RowNumberField } from '../../components/RowNumberField';
@@ -33,9 +30,7 @@ export const balanceFilters = [
   </ReferenceInput>,
 ];
 
-/** Filters (with "Save current query"), the column chooser and the CSV export of the filtered rows. */
-
-const Empty = () => <EmptyList message="app.balances.none_found" />;
+const empty = <EmptyList message="app.balances.none_found" />;
 
 /** At phone width one line per person: name, balance, last change; a tap opens the add-balance form. */
 const PhoneList = () => {
@@ -47,13 +42,25 @@ const PhoneList = () => {
       secondaryText={(record: RaRecord) => formatEuros(record.balance as number, locale)}
       tertiaryText={(record: RaRecord) => formatDate(record.updatedAt, locale, true) ?? ''}
       rowClick={(id) => `${basename}/balances/add-balance/${encodeURIComponent(String(id))}`}
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
 
-const Table = () => (
-  <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+/**
+ * Spec 2.7: search, sort (the API's updatedAt and balance, by the column headers), numbered rows,
+ * 10 a page, and an Add Balance link per person. The balance is the account's current one; the
+ * add-balance form refreshes this list's cache after a credit.
+ */
+export const BalanceList = () => (
+  <ResourceList
+    filters={balanceFilters}
+    sort={{ field: 'updatedAt', order: 'DESC' }}
+    loadFailed="app.balances.load_failed"
+    empty={empty}
+    phoneList={<PhoneList />}
+    table={{ rowClick: false }}
+  >
     <DataTable.Col label="app.common.number" disableSort>
       <RowNumberField />
     </DataTable.Col>
@@ -72,28 +79,5 @@ const Table = () => (
     <DataTable.Col label="app.common.actions" disableSort>
       <AddBalanceButton />
     </DataTable.Col>
-  </DataTable>
+  </ResourceList>
 );
-
-/**
- * Spec 2.7: search, sort (the API's updatedAt and balance, by the column headers), numbered rows,
- * 10 a page, and an Add Balance link per person. The balance is the account's current one; the
- * add-balance form refreshes this list's cache after a credit.
- */
-export const BalanceList = () => {
-  const notify = useNotify();
-  const phone = useIsPhone();
-  return (
-    <List
-      filters={balanceFilters}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'updatedAt', order: 'DESC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-      queryOptions={{ onError: () => notify('app.balances.load_failed', { type: 'error' }) }}
-    >
-      {phone ? <PhoneList /> : <Table />}
-    </List>
-  );
-};

@@ -2,13 +2,11 @@ import { Box } from '@mui/material';
 import {
   AutocompleteInput,
   DataTable,
-  List,
   ReferenceInput,
   SearchInput,
   SelectInput,
   SimpleList,
   useLocaleState,
-  useNotify,
   useTranslate,
   type RaRecord,
 } from 'react-admin';
@@ -16,9 +14,8 @@ import { formatEuros } from '../../../src-shared/money';
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ListActions, useIsPhone } from '../../components/ListActions';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
-import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { PersonLink, VentureLink } from '../../components/RecordLinks';
 import { userFilterToQuery, userOptionText, ventureFilterToQuery } from '../balances/people';
@@ -52,7 +49,7 @@ export const investmentFilters = [
   </ReferenceInput>,
 ];
 
-const Empty = () => <EmptyList message="app.investments.none_found" />;
+const empty = <EmptyList message="app.investments.none_found" />;
 
 /** At phone width: the venture and the investor (both links), amount and status, the date. */
 const PhoneList = () => {
@@ -72,13 +69,24 @@ const PhoneList = () => {
       )}
       tertiaryText={(record: RaRecord) => formatDate(record.investmentDate, locale) ?? ''}
       rowClick={false}
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
 
-const Table = () => (
-  <DataTable bulkActionButtons={false} rowClick={false} empty={<Empty />}>
+/**
+ * Every investment (GET /api/investments/admin), newest first; filtered by status, venture, investor
+ * or search; sorted by the API's date, amount and status; each row links to its venture and investor.
+ */
+export const InvestmentList = () => (
+  <ResourceList
+    filters={investmentFilters}
+    sort={{ field: 'investmentDate', order: 'DESC' }}
+    loadFailed="app.investments.load_failed"
+    empty={empty}
+    phoneList={<PhoneList />}
+    table={{ rowClick: false }}
+  >
     <DataTable.Col source="venture" label="resources.investments.fields.venture" disableSort>
       <VentureLink source="venture" />
     </DataTable.Col>
@@ -100,27 +108,5 @@ const Table = () => (
     <DataTable.Col source="investmentDate">
       <DateText source="investmentDate" showTime />
     </DataTable.Col>
-  </DataTable>
+  </ResourceList>
 );
-
-/**
- * Every investment (GET /api/investments/admin), newest first; filtered by status, venture, investor
- * or search; sorted by the API's date, amount and status; each row links to its venture and investor.
- */
-export const InvestmentList = () => {
-  const notify = useNotify();
-  const phone = useIsPhone();
-  return (
-    <List
-      filters={investmentFilters}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'investmentDate', order: 'DESC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-      queryOptions={{ onError: () => notify('app.investments.load_failed', { type: 'error' }) }}
-    >
-      {phone ? <PhoneList /> : <Table />}
-    </List>
-  );
-};

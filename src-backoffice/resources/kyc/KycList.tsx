@@ -1,6 +1,5 @@
 import {
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   ShowButton,
@@ -12,9 +11,8 @@ import {
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ListActions, useIsPhone } from '../../components/ListActions';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
-import { ListPagination } from '../../components/ListPagination';
 import { PersonField } from '../../components/PersonField';
 import type { KycRecord } from '../../providers/resources/kyc';
 import { personName } from './personName';
@@ -30,7 +28,7 @@ const kycFilters = [
   />,
 ];
 
-const Empty = () => <EmptyList message="app.kyc.none_found" />;
+const empty = <EmptyList message="app.kyc.none_found" />;
 
 const PhoneList = () => {
   const translate = useTranslate();
@@ -49,43 +47,33 @@ const PhoneList = () => {
 };
 
 /** Verifications (issue 13 point 5): one row per person, their latest verification. */
-export const KycList = () => {
-  const isPhone = useIsPhone();
-  return (
-    <List
-      filters={kycFilters}
-      filterDefaultValues={{ status: 'pending' }}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'submittedAt', order: 'ASC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-    >
-      {isPhone ? (
-        <PhoneList />
-      ) : (
-        <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />} hiddenColumns={['provider']}>
-          <DataTable.Col source="user" disableSort>
-            <PersonField source="user" />
-          </DataTable.Col>
-          <DataTable.Col source="status" disableSort>
-            <EnumField source="status" enumName="kycStatus" />
-          </DataTable.Col>
-          <DataTable.Col source="submittedAt">
-            <DateText source="submittedAt" showTime />
-          </DataTable.Col>
-          <DataTable.Col source="decidedAt">
-            <DateText source="decidedAt" showTime />
-          </DataTable.Col>
-          <DataTable.Col source="reason" disableSort>
-            <TextField source="reason" emptyText="-" />
-          </DataTable.Col>
-          <DataTable.Col source="provider" disableSort />
-          <DataTable.Col label="app.common.actions" disableSort>
-            <ShowButton label="app.common.view" />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-};
+export const KycList = () => (
+  <ResourceList
+    filters={kycFilters}
+    filterDefaultValues={{ status: 'pending' }}
+    sort={{ field: 'submittedAt', order: 'ASC' }}
+    empty={empty}
+    phoneList={<PhoneList />}
+    table={{ hiddenColumns: ['provider'] }}
+  >
+    <DataTable.Col source="user" disableSort>
+      <PersonField source="user" />
+    </DataTable.Col>
+    <DataTable.Col source="status" disableSort>
+      <EnumField source="status" enumName="kycStatus" />
+    </DataTable.Col>
+    <DataTable.Col source="submittedAt">
+      <DateText source="submittedAt" showTime />
+    </DataTable.Col>
+    <DataTable.Col source="decidedAt">
+      <DateText source="decidedAt" showTime />
+    </DataTable.Col>
+    <DataTable.Col source="reason" disableSort>
+      <TextField source="reason" emptyText="-" />
+    </DataTable.Col>
+    <DataTable.Col source="provider" disableSort />
+    <DataTable.Col label="app.common.actions" disableSort>
+      <ShowButton label="app.common.view" />
+    </DataTable.Col>
+  </ResourceList>
+);

@@ -4,7 +4,6 @@ import { type SxProps } from '@mui/material';
 import {
   BulkUpdateButton,
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -15,9 +14,8 @@ import type { MailRow } from '../../../src-shared/contracts/mails';
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
-import { ListActions, useIsPhone } from '../../components/ListActions';
-import { ListPagination } from '../../components/ListPagination';
 
 /** Spec 2.7: search (name, e-mail, subject, message) and status filter, kept in the URL. */
 export const mailFilters = [
@@ -49,7 +47,7 @@ export const MailBulkActions = () => (
   </>
 );
 
-const Empty = () => <EmptyList message="app.mails.none_found" />;
+const empty = <EmptyList message="app.mails.none_found" />;
 
 const isUnread = (record: RaRecord) => (record as Partial<MailRow>).status === 'unread';
 
@@ -66,13 +64,20 @@ const MailSimpleList = () => {
       tertiaryText={(record: RaRecord) => formatDate(record.createdAt, locale) ?? ''}
       rowSx={unreadSx}
       rowClick="show"
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
 
-const MailTable = () => (
-  <DataTable bulkActionButtons={<MailBulkActions />} rowClick="show" rowSx={unreadSx} empty={<Empty />}>
+/** The contact form's messages (GET /api/admin/mails), newest first. */
+export const MailList = () => (
+  <ResourceList
+    filters={mailFilters}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    empty={empty}
+    phoneList={<MailSimpleList />}
+    table={{ bulkActionButtons: <MailBulkActions />, rowSx: unreadSx }}
+  >
     <DataTable.Col source="status">
       <EnumField source="status" enumName="mailStatus" />
     </DataTable.Col>
@@ -83,22 +88,5 @@ const MailTable = () => (
     <DataTable.Col source="createdAt">
       <DateText source="createdAt" showTime />
     </DataTable.Col>
-  </DataTable>
+  </ResourceList>
 );
-
-/** The contact form's messages (GET /api/admin/mails), newest first. */
-export const MailList = () => {
-  const phone = useIsPhone();
-  return (
-    <List
-      filters={mailFilters}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-    >
-      {phone ? <MailSimpleList /> : <MailTable />}
-    </List>
-  );
-};

@@ -1,7 +1,6 @@
 import { type SxProps } from '@mui/material';
 import {
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -13,9 +12,8 @@ import { isOverdue } from '../../../src-shared/rules/workingDays';
 import { enumChoices } from '../../components/choices';
 import { DateText, formatDate } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
-import { ListActions, useIsPhone } from '../../components/ListActions';
-import { ListPagination } from '../../components/ListPagination';
 import { RespondByField, TicketAuthorField, TicketNumberField } from './TicketParts';
 
 /** Search (subject, author e-mail, number), status and category, kept in the URL. */
@@ -37,7 +35,7 @@ export const ticketFilters = [
   />,
 ];
 
-const Empty = () => <EmptyList message="app.tickets.none_found" />;
+const empty = <EmptyList message="app.tickets.none_found" />;
 
 const overdue = (record: RaRecord) =>
   isOverdue(
@@ -68,13 +66,23 @@ const TicketSimpleList = () => {
       tertiaryText={(record: RaRecord) => formatDate(record.respondBy ?? record.createdAt, locale) ?? ''}
       rowSx={overdueSx}
       rowClick="show"
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
 
-const TicketTable = () => (
-  <DataTable bulkActionButtons={false} rowClick="show" rowSx={overdueSx} empty={<Empty />}>
+/**
+ * Every support ticket (GET /api/admin/tickets): complaints waiting for an answer first, the oldest
+ * deadline on top (overdue ones marked), then the others newest first.
+ */
+export const TicketList = () => (
+  <ResourceList
+    filters={ticketFilters}
+    sort={{ field: 'respondBy', order: 'ASC' }}
+    empty={empty}
+    phoneList={<TicketSimpleList />}
+    table={{ rowSx: overdueSx }}
+  >
     <DataTable.Col source="number">
       <TicketNumberField />
     </DataTable.Col>
@@ -97,25 +105,5 @@ const TicketTable = () => (
     <DataTable.Col source="updatedAt">
       <DateText source="updatedAt" showTime />
     </DataTable.Col>
-  </DataTable>
+  </ResourceList>
 );
-
-/**
- * Every support ticket (GET /api/admin/tickets): complaints waiting for an answer first, the oldest
- * deadline on top (overdue ones marked), then the others newest first.
- */
-export const TicketList = () => {
-  const phone = useIsPhone();
-  return (
-    <List
-      filters={ticketFilters}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'respondBy', order: 'ASC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-    >
-      {phone ? <TicketSimpleList /> : <TicketTable />}
-    </List>
-  );
-};

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   SimpleList,
@@ -12,9 +11,8 @@ import { enumChoices } from '../../components/choices';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
 import { EnumField } from '../../components/EnumField';
-import { ListActions, useIsPhone } from '../../components/ListActions';
-import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
+import { ResourceList } from '../../components/ResourceList';
 import { RowNumberField } from '../../components/RowNumberField';
 import { ToggleActiveButton } from './ToggleActiveButton';
 import { fullName } from './userName';
@@ -39,9 +37,7 @@ export const userFilters = [
   />,
 ];
 
-/** Filters (with "Save current query" once one is set), the column chooser and the CSV export. */
-
-const Empty = () => <EmptyList message="app.users.none_found" />;
+const empty = <EmptyList message="app.users.none_found" />;
 
 /** One line per person at phone width: name, e-mail and role (no sideways scroll at 390 px). */
 const UserSimpleList = () => {
@@ -56,13 +52,18 @@ const UserSimpleList = () => {
         }`
       }
       rowClick="show"
-      empty={<Empty />}
+      empty={empty}
     />
   );
 };
 
-const UserTable = () => (
-  <DataTable bulkActionButtons={false} rowClick="show" empty={<Empty />}>
+export const UserList = () => (
+  <ResourceList
+    filters={userFilters}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    empty={empty}
+    phoneList={<UserSimpleList />}
+  >
     <DataTable.Col label="app.common.number" disableSort>
       <RowNumberField />
     </DataTable.Col>
@@ -89,21 +90,5 @@ const UserTable = () => (
     <DataTable.Col label="app.common.actions" disableSort>
       <ToggleActiveButton />
     </DataTable.Col>
-  </DataTable>
+  </ResourceList>
 );
-
-export const UserList = () => {
-  const phone = useIsPhone();
-  return (
-    <List
-      filters={userFilters}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-    >
-      {phone ? <UserSimpleList /> : <UserTable />}
-    </List>
-  );
-};

@@ -1,6 +1,5 @@
 import {
   DataTable,
-  List,
   SearchInput,
   SelectInput,
   ShowButton,
@@ -14,10 +13,9 @@ import { enumChoices } from '../../components/choices';
 import { CountryInput, countryName } from '../../components/CountryInput';
 import { DateText } from '../../components/DateText';
 import { EmptyList } from '../../components/EmptyList';
-import { ListActions, useIsPhone } from '../../components/ListActions';
+import { ResourceList } from '../../components/ResourceList';
 import { EnumField } from '../../components/EnumField';
 import { FundingField } from '../../components/FundingField';
-import { ListPagination } from '../../components/ListPagination';
 import { MoneyField } from '../../components/MoneyField';
 import { PercentField } from '../../components/PercentField';
 import { PersonField } from '../../components/PersonField';
@@ -77,7 +75,7 @@ const ventureFilters = [
   />,
 ];
 
-const Empty = () => <EmptyList message="app.ventures.none_found" />;
+const empty = <EmptyList message="app.ventures.none_found" />;
 
 /** The venture's country by name, in the reader's language. */
 const CountryField = (_props: { label?: string }) => {
@@ -110,68 +108,53 @@ const PhoneList = () => {
   );
 };
 
-export const VentureList = () => {
-  const isPhone = useIsPhone();
-  return (
-    <List
-      filters={ventureFilters}
-      actions={<ListActions />}
-      perPage={10}
-      sort={{ field: 'createdAt', order: 'DESC' }}
-      pagination={<ListPagination />}
-      empty={<Empty />}
-    >
-      {isPhone ? (
-        <PhoneList />
-      ) : (
-        <DataTable
-          bulkActionButtons={false}
-          rowClick="show"
-          empty={<Empty />}
-          hiddenColumns={['country', 'closingDate', 'expectedReturn', 'targetAmount']}
-        >
-          <DataTable.Col source="title" />
-          <DataTable.Col source="createdBy" disableSort>
-            <PersonField source="createdBy" />
-          </DataTable.Col>
-          <DataTable.Col source="ventureType" disableSort>
-            <EnumField source="ventureType" enumName="ventureType" />
-          </DataTable.Col>
-          <DataTable.Col source="lifecycleStatus">
-            <EnumField source="lifecycleStatus" enumName="lifecycleStatus" />
-          </DataTable.Col>
-          <DataTable.Col source="adminStatus">
-            <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
-          </DataTable.Col>
-          <DataTable.Col source="visibility" disableSort>
-            <EnumField source="visibility" enumName="visibility" />
-          </DataTable.Col>
-          <DataTable.Col source="riskLevel" disableSort>
-            <EnumField source="riskLevel" enumName="riskLevel" />
-          </DataTable.Col>
-          <DataTable.Col source="country" disableSort>
-            <CountryField />
-          </DataTable.Col>
-          <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
-            <FundingField />
-          </DataTable.Col>
-          <DataTable.Col source="targetAmount">
-            <MoneyField source="targetAmount" />
-          </DataTable.Col>
-          <DataTable.Col source="expectedReturn">
-            <PercentField source="expectedReturn" />
-          </DataTable.Col>
-          <DataTable.Col source="closingDate">
-            <DateText source="closingDate" />
-          </DataTable.Col>
-          <DataTable.Col source="createdAt">
-            <DateText source="createdAt" />
-          </DataTable.Col>
-          <DataTable.Col label="app.common.actions" disableSort>
-            <ShowButton label="app.common.view" />
-          </DataTable.Col>
-        </DataTable>
-      )}
-    </List>
-  );
-};
+export const VentureList = () => (
+  <ResourceList
+    filters={ventureFilters}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    empty={empty}
+    phoneList={<PhoneList />}
+    table={{ hiddenColumns: ['country', 'closingDate', 'expectedReturn', 'targetAmount'] }}
+  >
+    <DataTable.Col source="title" />
+    <DataTable.Col source="createdBy" disableSort>
+      <PersonField source="createdBy" />
+    </DataTable.Col>
+    <DataTable.Col source="ventureType" disableSort>
+      <EnumField source="ventureType" enumName="ventureType" />
+    </DataTable.Col>
+    <DataTable.Col source="lifecycleStatus">
+      <EnumField source="lifecycleStatus" enumName="lifecycleStatus" />
+    </DataTable.Col>
+    <DataTable.Col source="adminStatus">
+      <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
+    </DataTable.Col>
+    <DataTable.Col source="visibility" disableSort>
+      <EnumField source="visibility" enumName="visibility" />
+    </DataTable.Col>
+    <DataTable.Col source="riskLevel" disableSort>
+      <EnumField source="riskLevel" enumName="riskLevel" />
+    </DataTable.Col>
+    <DataTable.Col source="country" disableSort>
+      <CountryField />
+    </DataTable.Col>
+    <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
+      <FundingField />
+    </DataTable.Col>
+    <DataTable.Col source="targetAmount">
+      <MoneyField source="targetAmount" />
+    </DataTable.Col>
+    <DataTable.Col source="expectedReturn">
+      <PercentField source="expectedReturn" />
+    </DataTable.Col>
+    <DataTable.Col source="closingDate">
+      <DateText source="closingDate" />
+    </DataTable.Col>
+    <DataTable.Col source="createdAt">
+      <DateText source="createdAt" />
+    </DataTable.Col>
+    <DataTable.Col label="app.common.actions" disableSort>
+      <ShowButton label="app.common.view" />
+    </DataTable.Col>
+  </ResourceList>
+);
