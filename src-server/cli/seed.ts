@@ -4,8 +4,8 @@
  * staging server). A database with any account in it is refused: demo data never mixes with real.
  */
 import { loadConfig } from '../config';
-import { isEmpty } from '../db/seed/demo';
-import { demoLoginLines, seedDemoData } from '../db/seed/run';
+import { isEmpty } from '../seed/demo';
+import { demoLoginLines, seedDemoData } from '../seed/run';
 import { resolveKycKey } from '../modules/kyc/crypto';
 import { openCliDatabase, runCli } from './database';
 

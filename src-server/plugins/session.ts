@@ -9,7 +9,7 @@ import {
   REMEMBER_ME_MS,
   SESSION_COOKIE,
   type SessionContext,
-} from '../modules/auth/sessions';
+} from '../lib/sessions';
 
 declare module 'fastify' {
   interface FastifyRequest {

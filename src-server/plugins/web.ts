@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
 import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
 import { notFound } from '../lib/http-error';
-import { makeMissingVariant } from '../modules/ventures/images';
+import { makeMissingVariant } from '../lib/image-variants';
 
 /** Uploaded files never change: every name is new (a UUID, or a seeded name in a new venture's folder). */
 const UPLOAD_CACHE = 'public, max-age=31536000, immutable';

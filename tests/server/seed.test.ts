@@ -9,9 +9,9 @@ import {
   VENTURE_TYPES,
   VISIBILITIES,
 } from '../../src-shared/constants/enums';
-import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-server/db/seed/demo';
-import { seedDemoKyc } from '../../src-server/db/seed/kyc';
-import { seedDemoTickets } from '../../src-server/db/seed/tickets';
+import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-server/seed/demo';
+import { seedDemoKyc } from '../../src-server/seed/kyc';
+import { seedDemoTickets } from '../../src-server/seed/tickets';
 import { testContext, type TestContext } from './context';
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '../../src-shared/images/variants';
 

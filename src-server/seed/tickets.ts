@@ -1,8 +1,9 @@
 import { inArray } from 'drizzle-orm';
-import type { TicketCategory, TicketStatus } from '../../../src-shared/constants/enums';
-import { complaintRespondBy } from '../../../src-shared/rules/workingDays';
-import type { Db } from '../client';
-import { ticketMessages, tickets, users } from '../schema';
+import type { TicketCategory, TicketStatus } from '../../src-shared/constants/enums';
+import { complaintRespondBy } from '../../src-shared/rules/workingDays';
+import type { Db } from '../db/client';
+import { ticketMessages, tickets, users } from '../db/schema';
+import demoTickets from './fixtures/tickets.json';
 
 const DAY = 86_400_000;
 
@@ -16,60 +17,8 @@ interface DemoTicket {
   thread: { admin?: boolean; body: string; hoursLater: number }[];
 }
 
-const TICKETS: DemoTicket[] = [
-  {
-    author: 'investor@afrivest.test',
-    subject: 'When is the final repayment of a repaid venture credited?',
-    category: 'payments',
-    status: 'resolved',
-    daysAgo: 24,
-    thread: [
-      { body: 'One of my ventures shows as repaid. When will the money reach my balance?', hoursLater: 0 },
-      {
-        admin: true,
-        body: 'The final repayment is credited on the day the company pays; you will find it in your transactions.',
-        hoursLater: 20,
-      },
-      { body: 'Found it, thank you!', hoursLater: 30 },
-    ],
-  },
-  {
-    author: 'investor@afrivest.test',
-    subject: 'Repayment schedule of a funded venture',
-    category: 'investment',
-    status: 'in_progress',
-    daysAgo: 3,
-    thread: [
-      { body: 'Is there a schedule for the monthly repayments of the ventures I funded?', hoursLater: 0 },
-      {
-        admin: true,
-        body: 'We are asking the company for its schedule and will post it here.',
-        hoursLater: 5,
-      },
-    ],
-  },
-  {
-    author: 'investor@afrivest.test',
-    subject: 'Complaint: my deposit took a week to appear',
-    category: 'complaint',
-    status: 'open',
-    daysAgo: 9,
-    thread: [
-      {
-        body: 'I sent a bank transfer and it took seven days to show in my balance. Please explain the delay.',
-        hoursLater: 0,
-      },
-    ],
-  },
-  {
-    author: 'corporate@afrivest.test',
-    subject: 'Updating our company documents',
-    category: 'account',
-    status: 'open',
-    daysAgo: 1,
-    thread: [{ body: 'Our registered address changed. How do we update it?', hoursLater: 0 }],
-  },
-];
+/** The support tickets of fixtures/tickets.json. */
+const TICKETS = demoTickets as DemoTicket[];
 
 /** A few support tickets with their threads (no e-mails), so the screens show real rows. */
 export async function seedDemoTickets(db: Db, now = new Date()): Promise<void> {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import { seedDemo, type DemoLogin } from './demo';
 import { seedDemoKyc } from './kyc';
 import { seedDemoTickets } from './tickets';

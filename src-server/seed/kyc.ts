@@ -2,9 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { encryptDocument } from '../../modules/kyc/crypto';
-import type { Db } from '../client';
-import { kycDecisions, kycDocuments, kycVerifications, users } from '../schema';
+import { encryptDocument } from '../modules/kyc/crypto';
+import type { Db } from '../db/client';
+import { kycDecisions, kycDocuments, kycVerifications, users } from '../db/schema';
 
 const DAY = 24 * 60 * 60 * 1000;
 
