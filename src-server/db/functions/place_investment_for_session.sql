@@ -8,19 +8,12 @@
 --   no such live session -> error_code 'auth.login_required' (401)
 --   a session of another role -> error_code 'auth.forbidden' (403)
 -- Both before anything else, as the hooks answered them before validation and the handler.
+-- Its parameters are place_investment's, the session token's hash in place of the user; its answer
+-- (the OUT parameters) is place_investment's.
 CREATE OR REPLACE FUNCTION place_investment_for_session(
-  p_token_hash text,
-  p_venture uuid,
-  p_amount bigint,
-  p_now timestamptz,
-  p_key text,
-  p_request_hash text,
-  OUT status_code integer,
-  OUT body jsonb,
-  OUT replayed boolean,
-  OUT funded boolean,
-  OUT error_code text,
-  OUT error_cents bigint
+  p_token_hash text, p_venture uuid, p_amount bigint, p_now timestamptz, p_key text, p_request_hash text,
+  OUT status_code integer, OUT body jsonb, OUT replayed boolean, OUT funded boolean,
+  OUT error_code text, OUT error_cents bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
   who record;
