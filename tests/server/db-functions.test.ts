@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applyFunctions } from '../../src-server/db/apply-functions';
 import { runMigrations } from '../../src-server/db/client';
-import { functionsDir } from '../../src-server/lib/paths';
+import { functionsDir, migrationsDir } from '../../src-server/lib/paths';
 import { testContext, type TestContext } from './context';
 
 /**
@@ -120,5 +120,22 @@ describe('the database functions step', () => {
       `SELECT count(*)::int AS n FROM pg_trigger WHERE tgname LIKE 'ledger_%_balanced'`,
     );
     expect(triggers.rows).toEqual([{ n: 2 }]);
+  });
+});
+
+describe('the migrations journal', () => {
+  it('dates every new migration after the last one a database may have applied', () => {
+    // drizzle runs a migration only when its `when` is later than the last applied one's, which for
+    // databases migrated before the functions moved is 20261125194503_invest_hidden_venture's
+    // (1795635903195, removed since): a migration dated before would be skipped there, silently.
+    const { entries } = JSON.parse(readFileSync(join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { tag: string; when: number }[];
+    };
+    const whens = entries.map((entry) => entry.when);
+    expect(whens).toEqual([...whens].sort((a, b) => a - b));
+    const lastBefore = entries.findIndex((entry) => entry.tag === '20261125072136_venture_count_index');
+    expect(lastBefore).toBeGreaterThan(0);
+    for (const entry of entries.slice(lastBefore + 1))
+      expect(entry.when, entry.tag).toBeGreaterThan(1795635903195);
   });
 });
