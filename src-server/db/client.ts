@@ -2,8 +2,9 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { applyFunctions } from './apply-functions';
 import { isDatabaseUnavailable } from '../lib/db-unavailable';
-import { migrationsDir } from '../lib/paths';
+import { functionsDir, migrationsDir } from '../lib/paths';
 
 export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
@@ -92,7 +93,8 @@ export async function connectPatiently(pool: pg.Pool, withinMs: number): Promise
   }
 }
 
-/** Applies the committed migrations, one server instance at a time (advisory lock); waits up to
+/** Applies the committed migrations, then the database's functions whose file changed
+ * (db/apply-functions.ts), one server instance at a time (advisory lock); waits up to
  * STARTUP_WAIT_MS for the database to take a connection. */
 export async function runMigrations(database: Database, waitMs = STARTUP_WAIT_MS): Promise<void> {
   const client = await connectPatiently(database.pool, waitMs);
@@ -103,6 +105,7 @@ export async function runMigrations(database: Database, waitMs = STARTUP_WAIT_MS
     await client.query('SELECT pg_advisory_lock(727274001)');
     try {
       await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
+      await applyFunctions(client, functionsDir);
     } finally {
       await client.query('SELECT pg_advisory_unlock(727274001)');
     }

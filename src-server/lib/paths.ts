@@ -16,4 +16,6 @@ function findRoot(): string {
 
 export const projectRoot = findRoot();
 export const migrationsDir = join(projectRoot, 'src-server', 'db', 'migrations');
+/** The database's functions, one file each, applied after the migrations (db/apply-functions.ts). */
+export const functionsDir = join(projectRoot, 'src-server', 'db', 'functions');
 export const webDistDir = join(projectRoot, 'dist', 'web');

@@ -272,8 +272,8 @@ function oldAnswer(s: Scenario, now: Date, amountCents: bigint): Record<string, 
   if (!s.active) return new HttpError(403, 'auth.deactivated').toBody();
   if (s.role !== 'user' || s.kyc !== 'complete')
     return new HttpError(403, 'investment.not_verified').toBody();
-  // A venture the investor may not see (not approved, a draft) is not found (migration
-  // 20261125194503_invest_hidden_venture.sql; the old code answered 409 not_open for it).
+  // A venture the investor may not see (not approved, a draft) is not found (step 3 of
+  // src-server/db/functions/place_investment.sql; the old code answered 409 not_open for it).
   if (s.venture !== 'present' || s.adminStatus !== 'approved' || s.visibility === 'draft')
     return new HttpError(404, 'venture.not_found').toBody();
   // A timestamp read through drizzle is a JS Date: microseconds dropped.

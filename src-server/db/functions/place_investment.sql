@@ -1,14 +1,16 @@
--- One investment in one statement (issue 16, point 2): POST /api/investments calls this function once,
--- as a prepared statement outside any explicit transaction, so the rules, the locks, the ledger
--- writes and the idempotency record are one round trip and one transaction. It does what
--- src-server/modules/investments/service.ts did in about twenty statements, in the same order:
+-- place_investment: one investment in one statement (issue 16, point 2). POST /api/investments calls
+-- it once (through place_investment_for_session), as a prepared statement outside any explicit
+-- transaction, so the rules, the locks, the ledger writes and the idempotency record are one round
+-- trip and one transaction. It does what src-server/modules/investments/service.ts did in about
+-- twenty statements, in the same order:
 --   1. the Idempotency-Key (scope 'invest', 24 hours): an expired row is deleted, the key row is
 --      inserted first (a concurrent request with the same key waits on it); an existing key answers
 --      its stored answer, 'idempotency.key_reused' for another request hash or
 --      'idempotency.in_progress' when it has no answer yet;
 --   2. the investor: active ('auth.deactivated'), a `user` with KYC complete ('investment.not_verified');
---   3. the locks in the global order: the venture row (missing or deleted: 'venture.not_found'),
---      then the investor's account row;
+--   3. the locks in the global order: the venture row (missing, deleted, or one the investor may not
+--      see, i.e. not approved or a draft: 'venture.not_found', 404 as when it is read; it answered
+--      409 'investment.not_open' before migration 20261125194503), then the investor's account row;
 --   4. the rules of src-shared/rules/invest.ts in their order: open, left to fund > 0
 --      ('investment.not_open'), minimum (except exactly what is left), maximum, left to fund, balance;
 --   5. the ledger transaction (investor -> escrow), the investment row, the venture's amountFunded;
@@ -18,7 +20,7 @@
 -- A refusal returns `error_code` (and `error_cents`, the amount its text names) after deleting the key
 -- row it inserted, so nothing of the request stays, as the rolled-back transaction did before. The
 -- caller maps the code to the contract's status and message. `p_now` is the app's clock (tests move it).
-CREATE FUNCTION place_investment(
+CREATE OR REPLACE FUNCTION place_investment(
   p_user uuid,
   p_venture uuid,
   p_amount bigint,
@@ -88,7 +90,8 @@ BEGIN
   -- 3. The locks: the venture, then the investor's account (no account: a balance of 0).
   IF error_code IS NULL THEN
     SELECT * INTO venture FROM ventures v WHERE v.id = p_venture FOR UPDATE;
-    IF NOT FOUND OR venture.is_deleted THEN
+    -- A venture the investor may not see (not approved, or a draft) is not found, as when read.
+    IF NOT FOUND OR venture.is_deleted OR venture.admin_status <> 'approved' OR venture.visibility = 'draft' THEN
       error_code := 'venture.not_found';
     END IF;
   END IF;
@@ -98,8 +101,7 @@ BEGIN
 
     -- 4. The rules, in src-shared/rules/invest.ts's order (dates compared to the millisecond, as there).
     left_cents := greatest(venture.target_amount_cents - venture.amount_funded_cents, 0);
-    IF venture.admin_status <> 'approved' OR venture.visibility = 'draft'
-       OR venture.lifecycle_status <> 'new' OR venture.cancelled_at IS NOT NULL
+    IF venture.lifecycle_status <> 'new' OR venture.cancelled_at IS NOT NULL
        OR date_trunc('milliseconds', venture.goes_live_at) > p_now
        OR NOT (date_trunc('milliseconds', venture.closing_date) > p_now)
        OR left_cents <= 0 THEN

@@ -1,3 +1,7 @@
+-- The ledger's first rule, enforced by the database itself (ARCHITECTURE.md, "The money model"):
+-- applying an entry moves its account's balance in the same statement, and records the balance
+-- before and after. The UPDATE takes the account's row lock and its CHECK refuses a negative user
+-- or escrow balance, so an entry can never disagree with its account.
 -- An entry's id is taken after its account's row lock (not by the column default, which runs before
 -- the trigger): ids then follow the order in which entries were applied to each account, so reading
 -- an account's entries by id chains each balance before to the previous balance after even when
@@ -19,3 +23,6 @@ BEGIN
   RETURN NEW;
 END;
 $$;
+
+CREATE OR REPLACE TRIGGER ledger_entries_apply BEFORE INSERT ON ledger_entries
+  FOR EACH ROW EXECUTE FUNCTION ledger_entries_apply();
