@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import Menu from '@mui/material/Menu';
+
+/** A header dropdown at its button, labelled by it (the Help and language menus). */
+export function ButtonMenu({
+  id,
+  buttonId,
+  anchorEl,
+  open,
+  onClose,
+  children,
+}: {
+  id: string;
+  buttonId: string;
+  anchorEl: HTMLElement | null;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Menu
+      id={id}
+      anchorEl={anchorEl}
+      open={open}
+      onClose={onClose}
+      slotProps={{ list: { 'aria-labelledby': buttonId } }}
+    >
+      {children}
+    </Menu>
+  );
+}
