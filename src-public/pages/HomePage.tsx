@@ -15,6 +15,7 @@ import { usePageTitle } from '../components/usePageTitle';
 import { useVentureTeaser } from '../ventures/api';
 import { VentureCard } from '../ventures/VentureCard';
 import { CORE_VALUES } from './coreValues';
+import { CoreValueText } from './CoreValueText';
 
 const HOW_IT_WORKS = ['register', 'addFunds', 'selectProjects', 'track', 'receive'] as const;
 const WHO_CAN_INVEST = ['who', 'age', 'deposits', 'minimum'] as const;
@@ -198,14 +199,7 @@ export function HomePage() {
               <Grid key={value} size={{ xs: 12, sm: 6, md: 3 }}>
                 <Card variant="outlined" sx={{ height: '100%' }}>
                   <CardActionArea component={RouterLink} to="/about-us" sx={{ height: '100%' }}>
-                    <CardContent>
-                      <Typography component="h3" variant="h6" sx={{ fontWeight: 700, color: 'primary.main' }}>
-                        {t(`values.${value}.title`)}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                        {t(`values.${value}.text`)}
-                      </Typography>
-                    </CardContent>
+                    <CoreValueText value={value} />
                   </CardActionArea>
                 </Card>
               </Grid>
