@@ -3,12 +3,9 @@ import Menu from '@mui/material/Menu';
 
 /** A header dropdown at its button, labelled by it (the Help and language menus). */
 export function ButtonMenu({
-  id,
   buttonId,
-  anchorEl,
-  open,
-  onClose,
   children,
+  ...menu
 }: {
   id: string;
   buttonId: string;
@@ -18,13 +15,7 @@ export function ButtonMenu({
   children: ReactNode;
 }) {
   return (
-    <Menu
-      id={id}
-      anchorEl={anchorEl}
-      open={open}
-      onClose={onClose}
-      slotProps={{ list: { 'aria-labelledby': buttonId } }}
-    >
+    <Menu {...menu} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
       {children}
     </Menu>
   );

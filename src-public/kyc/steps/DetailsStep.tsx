@@ -38,10 +38,8 @@ export function DetailsStep({ values, errors, setValue }: Pick<StepProps, 'value
           onChange={(event) => setValue('nationality', event.target.value)}
           {...helperProps(errors, 'nationality')}
         >
-          {nationalities.map((option) => (
-            <MenuItem key={option.code} value={option.code}>
-              {option.label}
-            </MenuItem>
+          {nationalities.map(({ code, label }) => (
+            <MenuItem key={code} value={code} children={label} />
           ))}
         </TextField>
       </Grid>

@@ -2,7 +2,11 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { KYC_DOCUMENT_TYPES, type KycDocumentType } from '../../../src-shared/constants/kyc';
+import {
+  KYC_DOCUMENT_TYPES,
+  type KycDocumentType,
+  type KycFileField,
+} from '../../../src-shared/constants/kyc';
 import { FileDropZone } from '../FileDropZone';
 import { isDocumentType, needsBack, type KycFormValues } from '../kycForm';
 import { helperProps, StepSection, type StepProps } from './StepSection';
@@ -24,6 +28,17 @@ export function DocumentStep({
   const sessionTypes = documentTypes.filter(isDocumentType);
   const offered: readonly KycDocumentType[] = sessionTypes.length > 0 ? sessionTypes : KYC_DOCUMENT_TYPES;
   const withBack = needsBack(values.documentType);
+  const zone = (name: KycFileField, label: string, hint?: string) => (
+    <FileDropZone
+      name={name}
+      label={label}
+      hint={hint}
+      file={files[name]}
+      onFile={(file) => setFile(name, file)}
+      error={errors[name]}
+      disabled={submitting}
+    />
+  );
   return (
     <StepSection title={t('kyc.documentSection')} first>
       <Grid size={12}>
@@ -44,39 +59,9 @@ export function DocumentStep({
           ))}
         </TextField>
       </Grid>
-      <Grid size={{ xs: 12, sm: withBack ? 6 : 12 }}>
-        <FileDropZone
-          name="documentFront"
-          label={t('kyc.front')}
-          file={files.documentFront}
-          onFile={(file) => setFile('documentFront', file)}
-          error={errors.documentFront}
-          disabled={submitting}
-        />
-      </Grid>
-      {withBack ? (
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FileDropZone
-            name="documentBack"
-            label={t('kyc.back')}
-            file={files.documentBack}
-            onFile={(file) => setFile('documentBack', file)}
-            error={errors.documentBack}
-            disabled={submitting}
-          />
-        </Grid>
-      ) : null}
-      <Grid size={12}>
-        <FileDropZone
-          name="selfie"
-          label={t('kyc.selfie')}
-          hint={t('kyc.selfieHint')}
-          file={files.selfie}
-          onFile={(file) => setFile('selfie', file)}
-          error={errors.selfie}
-          disabled={submitting}
-        />
-      </Grid>
+      <Grid size={{ xs: 12, sm: withBack ? 6 : 12 }}>{zone('documentFront', t('kyc.front'))}</Grid>
+      {withBack ? <Grid size={{ xs: 12, sm: 6 }}>{zone('documentBack', t('kyc.back'))}</Grid> : null}
+      <Grid size={12}>{zone('selfie', t('kyc.selfie'), t('kyc.selfieHint'))}</Grid>
     </StepSection>
   );
 }
