@@ -30,6 +30,15 @@ const PARTS: readonly PortfolioPart[] = ['available', 'invested', 'pending', 'in
 const RETURNS = ['profit', 'lateFees', 'badDebt', 'serviceFees'] as const;
 
 const cardSx = { height: '100%', display: 'flex', flexDirection: 'column' } as const;
+/** The adding and the withdrawing panels: outlined, as tall as each other. */
+const panelSx = {
+  p: 3,
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 2,
+  bgcolor: 'background.paper',
+  height: '100%',
+} as const;
 
 /** The New ticket form, prefilled as a payments request for `amount` euros (no amount when there is nothing to withdraw). */
 export function withdrawPath(amount: number | undefined): string {
@@ -201,14 +210,7 @@ export function FundingPage() {
             ref={addFunds}
             tabIndex={-1}
             aria-labelledby="add-funds-title"
-            sx={{
-              p: 3,
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 2,
-              bgcolor: 'background.paper',
-              height: '100%',
-            }}
+            sx={panelSx}
           >
             <Typography id="add-funds-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
               {t('investor.funding.addTitle')}
@@ -248,18 +250,7 @@ export function FundingPage() {
           </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Box
-            component="section"
-            aria-labelledby="withdraw-title"
-            sx={{
-              p: 3,
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 2,
-              bgcolor: 'background.paper',
-              height: '100%',
-            }}
-          >
+          <Box component="section" aria-labelledby="withdraw-title" sx={panelSx}>
             <Typography id="withdraw-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
               {t('investor.funding.withdrawTitle')}
             </Typography>

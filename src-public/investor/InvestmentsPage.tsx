@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +13,7 @@ import { Page } from '../components/Page';
 import { euros, formatDate } from '../lib/format';
 import { useMyInvestments } from './api';
 import { InvestmentStatusChip } from './StatusChip';
+import { QueryStatus } from './QueryStatus';
 
 /**
  * /user/investments (spec 2.5 and 8): the investor's investments, newest first: venture (a link to
@@ -29,16 +29,11 @@ export function InvestmentsPage() {
 
   return (
     <Page title={t('investor.investments.title')}>
-      {isPending ? (
-        <Typography role="status" color="text.secondary" sx={{ mt: 3 }}>
-          {t('investor.investments.loading')}
-        </Typography>
-      ) : null}
-      {error ? (
-        <Alert severity="error" sx={{ mt: 3 }}>
-          {t('investor.investments.failed')}
-        </Alert>
-      ) : null}
+      <QueryStatus
+        pending={isPending}
+        loading={t('investor.investments.loading')}
+        failed={error ? t('investor.investments.failed') : null}
+      />
       {data && data.length === 0 ? (
         <Typography color="text.secondary" sx={{ mt: 3 }}>
           {t('investor.overview.noInvestments')}{' '}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
@@ -21,6 +20,7 @@ import {
   transactionNote,
 } from './dashboardParts';
 import { InvestmentStatusChip } from './StatusChip';
+import { QueryStatus } from './QueryStatus';
 
 /**
  * /user/overview (spec 2.5) from GET /api/dashboard/investor: the greeting with first name and last
@@ -43,16 +43,12 @@ export function OverviewPage() {
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {t('investor.overview.lastLogin', { date: formatDateTime(lastLoginAt, lang) })}
       </Typography>
-      {isPending ? (
-        <Typography role="status" color="text.secondary" sx={{ mt: 2 }}>
-          {t('investor.overview.loading')}
-        </Typography>
-      ) : null}
-      {error ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
-          {t('investor.overview.failed')}
-        </Alert>
-      ) : null}
+      <QueryStatus
+        pending={isPending}
+        loading={t('investor.overview.loading')}
+        failed={error ? t('investor.overview.failed') : null}
+        mt={2}
+      />
 
       <Grid container spacing={2} sx={{ mt: 3 }}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>

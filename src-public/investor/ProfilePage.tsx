@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../src-shared/api/types';
 import { translateError, translateFieldErrors } from '../../src-shared/i18n/errors';
 import { useAuth } from '../auth/session/AuthProvider';
-import { CodeField, Field } from '../auth/form/fields';
+import { CodeField, PasswordField } from '../auth/form/fields';
 import {
   INVESTOR_ADDRESS_KEYS,
   InvestorAddressFields,
@@ -157,25 +157,16 @@ export function ProfilePage() {
           </Typography>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Field
+              <PasswordField
                 {...bind('currentPassword', t('form.currentPassword'))}
-                type="password"
                 autoComplete="current-password"
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Field
-                {...bind('newPassword', t('form.newPassword'))}
-                type="password"
-                autoComplete="new-password"
-              />
+              <PasswordField {...bind('newPassword', t('form.newPassword'))} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Field
-                {...bind('confirmPassword', t('form.confirmPassword'))}
-                type="password"
-                autoComplete="new-password"
-              />
+              <PasswordField {...bind('confirmPassword', t('form.confirmPassword'))} />
             </Grid>
           </Grid>
         </Paper>

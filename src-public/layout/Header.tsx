@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useState } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Toolbar from '@mui/material/Toolbar';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import { lazyComponent } from '../lib/lazyComponent';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { Logo } from './Logo';
 import { MAIN_LINKS, MOBILE_MENU_ID } from './navLinks';
+import { useMenuButton } from './useMenuButton';
 
 // Not part of the first paint: each loads when it is about to open (pointer over or focus on its
 // button) and stays mounted once opened, so its closing transition plays as before.
@@ -28,12 +29,9 @@ const navButtonSx = {
 
 export function Header() {
   const { t } = useTranslation();
-  const [helpAnchor, setHelpAnchor] = useState<HTMLElement | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [helpUsed, setHelpUsed] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
-  const helpMenuId = useId();
-  const helpButtonId = useId();
+  const help = useMenuButton(HelpMenu.preload);
 
   return (
     <AppBar
@@ -56,29 +54,16 @@ export function Header() {
                 {t(link.labelKey)}
               </Button>
             ))}
-            <Button
-              id={helpButtonId}
-              sx={{ color: 'text.primary' }}
-              aria-haspopup="menu"
-              aria-expanded={helpAnchor ? 'true' : undefined}
-              aria-controls={helpAnchor ? helpMenuId : undefined}
-              endIcon={<ArrowDropDownIcon />}
-              onPointerEnter={() => void HelpMenu.preload().catch(() => undefined)}
-              onFocus={() => void HelpMenu.preload().catch(() => undefined)}
-              onClick={(event) => {
-                setHelpUsed(true);
-                setHelpAnchor(event.currentTarget);
-              }}
-            >
+            <Button {...help.buttonProps} sx={{ color: 'text.primary' }} endIcon={<ArrowDropDownIcon />}>
               {t('nav.help')}
             </Button>
-            {helpUsed ? (
+            {help.used ? (
               <Suspense fallback={null}>
                 <HelpMenu
-                  id={helpMenuId}
-                  buttonId={helpButtonId}
-                  anchorEl={helpAnchor}
-                  onClose={() => setHelpAnchor(null)}
+                  id={help.menuId}
+                  buttonId={help.buttonId}
+                  anchorEl={help.anchor}
+                  onClose={help.close}
                 />
               </Suspense>
             ) : null}

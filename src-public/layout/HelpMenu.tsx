@@ -1,7 +1,7 @@
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { ButtonMenu } from './ButtonMenu';
 import { HELP_LINKS } from './navLinks';
 
 /** The header's Help dropdown (its own chunk: loaded when the Help button is pointed at or used). */
@@ -18,18 +18,12 @@ export function HelpMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu
-      id={id}
-      anchorEl={anchorEl}
-      open={Boolean(anchorEl)}
-      onClose={onClose}
-      slotProps={{ list: { 'aria-labelledby': buttonId } }}
-    >
+    <ButtonMenu id={id} buttonId={buttonId} anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose}>
       {HELP_LINKS.map((link) => (
         <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={onClose}>
           {t(link.labelKey)}
         </MenuItem>
       ))}
-    </Menu>
+    </ButtonMenu>
   );
 }

@@ -1,9 +1,9 @@
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type LanguageCode } from '../../src-shared/constants/enums';
+import { ButtonMenu } from './ButtonMenu';
 import { Flag } from './Flag';
 
 /** The language switcher's dropdown (its own chunk: loaded when the button is pointed at or used). */
@@ -28,13 +28,7 @@ export function LanguageMenu({
 }) {
   const { t } = useTranslation();
   return (
-    <Menu
-      id={id}
-      anchorEl={anchorEl}
-      open={open}
-      onClose={onClose}
-      slotProps={{ list: { 'aria-labelledby': buttonId } }}
-    >
+    <ButtonMenu id={id} buttonId={buttonId} anchorEl={anchorEl} open={open} onClose={onClose}>
       {LANGUAGES.map((language) => (
         <MenuItem
           key={language.code}
@@ -48,6 +42,6 @@ export function LanguageMenu({
           <ListItemText>{t(`language.names.${language.code}`)}</ListItemText>
         </MenuItem>
       ))}
-    </Menu>
+    </ButtonMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
@@ -9,6 +9,7 @@ import { ThreeDotLoader } from '../components/ThreeDotLoader';
 import { LANGUAGE_SWITCH_DELAY_MS, persistLanguage } from '../lib/language';
 import { lazyComponent } from '../lib/lazyComponent';
 import { Flag } from './Flag';
+import { useMenuButton } from './useMenuButton';
 
 // The dropdown loads when it is about to open (pointer over or focus on the button), not with the page.
 const LanguageMenu = lazyComponent(() => import('./LanguageMenu').then((module) => module.LanguageMenu));
@@ -29,17 +30,14 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
   const { t, i18n } = useTranslation();
   const current: LanguageCode = isLanguageCode(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
   const currentLanguage = LANGUAGES.find((language) => language.code === current) ?? LANGUAGES[0];
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [used, setUsed] = useState(false);
+  const menu = useMenuButton(LanguageMenu.preload);
   const [translating, setTranslating] = useState(false);
   const timer = useRef<number | undefined>(undefined);
-  const menuId = useId();
-  const buttonId = useId();
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const choose = (code: LanguageCode) => {
-    setAnchor(null);
+    menu.close();
     if (code === current || translating) return;
     setTranslating(true);
     timer.current = window.setTimeout(() => {
@@ -51,18 +49,9 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
   return (
     <>
       <Button
-        id={buttonId}
+        {...menu.buttonProps}
         color="inherit"
-        onPointerEnter={() => void LanguageMenu.preload().catch(() => undefined)}
-        onFocus={() => void LanguageMenu.preload().catch(() => undefined)}
-        onClick={(event) => {
-          setUsed(true);
-          setAnchor(event.currentTarget);
-        }}
         disabled={translating}
-        aria-haspopup="menu"
-        aria-expanded={anchor ? 'true' : undefined}
-        aria-controls={anchor ? menuId : undefined}
         aria-label={t('language.button', { language: t(`language.names.${current}`) })}
         startIcon={<Flag src={currentLanguage.flag} />}
         endIcon={translating ? undefined : <ArrowDropDownIcon />}
@@ -76,17 +65,17 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
           </Box>
         )}
       </Button>
-      {used ? (
+      {menu.used ? (
         <Suspense fallback={null}>
           <LanguageMenu
-            id={menuId}
-            buttonId={buttonId}
-            anchorEl={anchor}
-            open={Boolean(anchor) && !translating}
+            id={menu.menuId}
+            buttonId={menu.buttonId}
+            anchorEl={menu.anchor}
+            open={Boolean(menu.anchor) && !translating}
             current={current}
             disabled={translating}
             onChoose={choose}
-            onClose={() => setAnchor(null)}
+            onClose={menu.close}
           />
         </Suspense>
       ) : null}

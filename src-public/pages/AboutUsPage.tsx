@@ -13,6 +13,7 @@ import { AmbientVideo } from '../components/AmbientVideo';
 import { Page } from '../components/Page';
 import { PRODUCT_NAME } from '../components/usePageTitle';
 import { CORE_VALUES } from './coreValues';
+import { CoreValueText } from './CoreValueText';
 import { TEAM } from './team';
 
 function initials(name: string): string {
@@ -57,14 +58,7 @@ export function AboutUsPage() {
           {CORE_VALUES.map((value) => (
             <Grid key={value} size={{ xs: 12, sm: 6, md: 3 }}>
               <Card variant="outlined" sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography component="h3" variant="h6" sx={{ fontWeight: 700, color: 'primary.main' }}>
-                    {t(`values.${value}.title`)}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {t(`values.${value}.text`)}
-                  </Typography>
-                </CardContent>
+                <CoreValueText value={value} />
               </Card>
             </Grid>
           ))}

@@ -15,13 +15,13 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_LIMITS } from '../../src-shared/constants/contact';
 import type { ErrorCode } from '../../src-shared/errors';
-import { translateFieldErrors } from '../../src-shared/i18n/errors';
 import { Field } from '../auth/form/fields';
 import { useForm } from '../auth/form/useForm';
+import { useFormProblems } from '../auth/form/useFormProblems';
 import { isValidEmail, trimAll } from '../auth/form/validation';
+import { FailureAlert } from '../components/FailureAlert';
 import { Page } from '../components/Page';
 import { COMPANY } from '../layout/company';
-import { failureText } from '../lib/errors';
 import { useSendContactMessage, type ContactMessage } from './api';
 
 const TALLINN_OFFICE = COMPANY.offices.find((office) => office.code === 'EE');
@@ -65,38 +65,27 @@ function problems(values: ContactMessage): Partial<Record<keyof ContactMessage, 
  * thank-you text the fields are empty, so another message can follow.
  */
 function ContactForm() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { mutateAsync: send, isPending } = useSendContactMessage();
   const { values, setValues, bind, setErrors } = useForm<ContactMessage>(EMPTY);
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const focus = (field: string) => document.getElementById(`contact-${field}`)?.focus();
+  const problemsShown = useFormProblems(FIELD_ORDER, 'contact', setErrors, setFailure);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSent(false);
     setFailure(null);
     const body = trimAll(values);
-    const found = problems(body);
-    if (Object.keys(found).length > 0) {
-      setErrors(
-        Object.fromEntries(Object.entries(found).map(([field, code]) => [field, t(code, { ns: 'errors' })])),
-      );
-      focus(FIELD_ORDER.find((field) => found[field])!);
-      return;
-    }
+    if (problemsShown.refused(problems(body))) return;
     try {
       await send(body);
       setValues(EMPTY);
       setErrors({});
       setSent(true);
     } catch (error) {
-      const fields = translateFieldErrors(i18n, error);
-      setErrors(fields);
-      const first = FIELD_ORDER.find((field) => fields[field]);
-      if (first) focus(first);
-      else setFailure(failureText(i18n, error, { fallback: t('contactForm.failed') }));
+      problemsShown.failed(error, t('contactForm.failed'));
     }
   };
 
@@ -132,11 +121,7 @@ function ContactForm() {
             {t('contactForm.success')}
           </Alert>
         ) : null}
-        {failure ? (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} />
         <Box>
           <Button type="submit" variant="contained" size="large" disabled={isPending}>
             {isPending ? t('contactForm.sending') : t('contactForm.send')}

@@ -15,6 +15,8 @@ import { usePageTitle } from '../components/usePageTitle';
 import { useVentureTeaser } from '../ventures/api';
 import { VentureCard } from '../ventures/VentureCard';
 import { CORE_VALUES } from './coreValues';
+import { CoreValueText } from './CoreValueText';
+import { StepNumber } from './StepNumber';
 
 const HOW_IT_WORKS = ['register', 'addFunds', 'selectProjects', 'track', 'receive'] as const;
 const WHO_CAN_INVEST = ['who', 'age', 'deposits', 'minimum'] as const;
@@ -144,22 +146,7 @@ export function HomePage() {
               <Grid component="li" key={step} size={{ xs: 12, sm: 6, md: 12 / 5 }}>
                 <Card variant="outlined" sx={{ height: '100%' }}>
                   <CardContent>
-                    <Box
-                      aria-hidden="true"
-                      sx={{
-                        width: 40,
-                        height: 40,
-                        borderRadius: '50%',
-                        bgcolor: 'primary.main',
-                        color: '#fff',
-                        display: 'grid',
-                        placeItems: 'center',
-                        fontWeight: 800,
-                        mb: 2,
-                      }}
-                    >
-                      {index + 1}
-                    </Box>
+                    <StepNumber number={index + 1} sx={{ width: 40, height: 40, mb: 2 }} />
                     <Typography component="h3" variant="h6" sx={{ fontWeight: 700 }}>
                       {t(`home.how.steps.${step}.title`)}
                     </Typography>
@@ -198,14 +185,7 @@ export function HomePage() {
               <Grid key={value} size={{ xs: 12, sm: 6, md: 3 }}>
                 <Card variant="outlined" sx={{ height: '100%' }}>
                   <CardActionArea component={RouterLink} to="/about-us" sx={{ height: '100%' }}>
-                    <CardContent>
-                      <Typography component="h3" variant="h6" sx={{ fontWeight: 700, color: 'primary.main' }}>
-                        {t(`values.${value}.title`)}
-                      </Typography>
-                      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                        {t(`values.${value}.text`)}
-                      </Typography>
-                    </CardContent>
+                    <CoreValueText value={value} />
                   </CardActionArea>
                 </Card>
               </Grid>

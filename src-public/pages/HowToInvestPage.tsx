@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
+import { StepNumber } from './StepNumber';
 
 /** The six steps of spec 2.3, with their links. */
 const STEPS: readonly { key: string; link?: string }[] = [
@@ -25,22 +26,7 @@ export function HowToInvestPage() {
         {STEPS.map((step, index) => (
           <Card component="li" key={step.key} variant="outlined">
             <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-              <Box
-                aria-hidden="true"
-                sx={{
-                  flex: '0 0 44px',
-                  height: 44,
-                  borderRadius: '50%',
-                  bgcolor: 'primary.main',
-                  color: '#fff',
-                  display: 'grid',
-                  placeItems: 'center',
-                  fontWeight: 800,
-                  fontSize: '1.2rem',
-                }}
-              >
-                {index + 1}
-              </Box>
+              <StepNumber number={index + 1} sx={{ flex: '0 0 44px', height: 44, fontSize: '1.2rem' }} />
               <Box>
                 <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
                   {t('howToInvest.stepLabel', {

@@ -15,6 +15,7 @@ import type { Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { Statistics } from '../../src-shared/contracts/statistics';
 import { ChartFigure } from '../../src-shared/charts/ChartFigure';
+import { FactsSection, tileSx } from '../components/FactsSection';
 import { Page } from '../components/Page';
 import { PageLoader } from '../components/PageLoader';
 import { euros, formatDateTime, formatPercent } from '../lib/format';
@@ -23,16 +24,6 @@ import { useStatistics } from './api';
 /** The chart (and @mui/x-charts) in its own chunk, fetched while the figures load. */
 const loadChart = () => import('./DefaultRateChart');
 const DefaultRateChart = lazy(() => loadChart().then((module) => ({ default: module.DefaultRateChart })));
-
-const boxSx = {
-  p: 2,
-  height: '100%',
-  border: '1px solid',
-  borderColor: 'divider',
-  borderRadius: 2,
-  bgcolor: 'background.paper',
-  minWidth: 0,
-} as const;
 
 function Figures({ data }: { data: Statistics }) {
   const { t, i18n } = useTranslation();
@@ -47,35 +38,30 @@ function Figures({ data }: { data: Statistics }) {
     { key: 'averageReturn', value: formatPercent(data.averageReturn, lang) },
   ];
   return (
-    <Box component="section" aria-labelledby="statistics-figures" sx={{ mt: 4 }}>
-      <Typography id="statistics-figures" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
-        {t('statistics.figures')}
-      </Typography>
-      <Grid component="dl" container spacing={2} sx={{ m: 0 }}>
-        {cards.map(({ key, value }) => (
-          <Grid key={key} size={{ xs: 6, md: 4 }} sx={boxSx}>
-            <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-              {t(`statistics.cards.${key}`)}
-            </Typography>
-            <Typography
-              component="dd"
-              sx={{
-                m: 0,
-                mt: 0.5,
-                fontWeight: 800,
-                fontSize: { xs: '1.3rem', sm: '1.75rem' },
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {value}
-            </Typography>
-            <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
-              {t(`statistics.hints.${key}`)}
-            </Typography>
-          </Grid>
-        ))}
-      </Grid>
-    </Box>
+    <FactsSection id="statistics-figures" title={t('statistics.figures')} mt={4}>
+      {cards.map(({ key, value }) => (
+        <Grid key={key} size={{ xs: 6, md: 4 }} sx={tileSx}>
+          <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+            {t(`statistics.cards.${key}`)}
+          </Typography>
+          <Typography
+            component="dd"
+            sx={{
+              m: 0,
+              mt: 0.5,
+              fontWeight: 800,
+              fontSize: { xs: '1.3rem', sm: '1.75rem' },
+              overflowWrap: 'anywhere',
+            }}
+          >
+            {value}
+          </Typography>
+          <Typography component="dd" variant="caption" color="text.secondary" sx={{ m: 0 }}>
+            {t(`statistics.hints.${key}`)}
+          </Typography>
+        </Grid>
+      ))}
+    </FactsSection>
   );
 }
 
@@ -129,7 +115,7 @@ function DefaultRates({ data }: { data: Statistics }) {
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          <TableContainer sx={{ ...boxSx, p: 0, height: 'auto' }}>
+          <TableContainer sx={{ ...tileSx, p: 0, height: 'auto' }}>
             <Table size="small" aria-labelledby="statistics-by-risk">
               <TableHead>
                 <TableRow>
@@ -158,7 +144,7 @@ function DefaultRates({ data }: { data: Statistics }) {
           </TableContainer>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          <ChartFigure id="statistics-chart" caption={caption} height={280} sx={boxSx}>
+          <ChartFigure id="statistics-chart" caption={caption} height={280} sx={tileSx}>
             <DefaultRateChart
               levels={data.byRisk.map((row) => levelName(row.riskLevel))}
               rates={data.byRisk.map((row) => row.defaultRate * 100)}

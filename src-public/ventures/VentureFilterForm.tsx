@@ -16,6 +16,7 @@ import { countryLabel, euros, formatPercent } from '../lib/format';
 import {
   DEFAULT_FILTERS,
   FILTER_OPTIONS,
+  NARROWING_KEYS,
   SEARCH_MAX_LENGTH,
   type SelectFilterKey,
   type VentureFilters,
@@ -27,16 +28,7 @@ export const SEARCH_DEBOUNCE_MS = 500;
 type FilterPatch = Partial<Omit<VentureFilters, 'page'>>;
 
 /** The filters behind the phone's "Filters" toggle (search, sort and order stay visible). */
-const COLLAPSIBLE_KEYS = [
-  'lifecycleStatus',
-  'ventureType',
-  'riskLevel',
-  'isConvertible',
-  'country',
-  'closingIn',
-  'minInvestment',
-  'expectedReturn',
-] as const satisfies readonly SelectFilterKey[];
+const COLLAPSIBLE_KEYS = NARROWING_KEYS;
 
 function useOptionLabels() {
   const { t, i18n } = useTranslation();

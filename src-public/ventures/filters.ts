@@ -61,8 +61,8 @@ export const DEFAULT_FILTERS: Readonly<VentureFilters> = Object.freeze({
   page: 1,
 });
 
-/** The order of the keys in the URL and in the API query. */
-const TEXT_KEYS = [
+/** The filters that narrow the list (every select but the sort's two), in the URL's order. */
+export const NARROWING_KEYS = [
   'lifecycleStatus',
   'ventureType',
   'riskLevel',
@@ -71,10 +71,10 @@ const TEXT_KEYS = [
   'closingIn',
   'minInvestment',
   'expectedReturn',
-  'search',
-  'sortBy',
-  'order',
-] as const;
+] as const satisfies readonly SelectFilterKey[];
+
+/** The order of the keys in the URL and in the API query. */
+const TEXT_KEYS = [...NARROWING_KEYS, 'search', 'sortBy', 'order'] as const;
 
 /** Longest search text taken from the URL (a pasted novel is cut, not sent). */
 export const SEARCH_MAX_LENGTH = 100;

@@ -15,6 +15,11 @@ export function Field(props: TextFieldProps) {
   return <TextField fullWidth {...props} />;
 }
 
+/** A password input (a new one unless `autoComplete` says "current-password"). */
+export function PasswordField(props: TextFieldProps) {
+  return <Field type="password" autoComplete="new-password" {...props} />;
+}
+
 /** The e-mail address input of the sign-in and code screens (label, name, type and autofill set). */
 export function EmailField(props: TextFieldProps) {
   const { t } = useTranslation();

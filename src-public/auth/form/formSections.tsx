@@ -7,7 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { INVESTOR_COUNTRIES } from '../../../src-shared/constants/countries';
 import type { NewsletterFrequency } from '../../../src-shared/constants/enums';
-import { CheckboxField, CitySelect, CountrySelect, Field, NewsletterSelect } from './fields';
+import { CheckboxField, CitySelect, CountrySelect, Field, NewsletterSelect, PasswordField } from './fields';
 import type { FormState, StringKeys } from './useForm';
 
 /** What `useForm().bind(key, label)` gives a text input for one of `K`. */
@@ -127,20 +127,10 @@ export function PasswordFields({ bind }: { bind: Bind<keyof PasswordValues> }) {
   return (
     <>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Field
-          {...bind('password', t('form.password'))}
-          required
-          type="password"
-          autoComplete="new-password"
-        />
+        <PasswordField {...bind('password', t('form.password'))} required />
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
-        <Field
-          {...bind('confirmPassword', t('form.confirmPassword'))}
-          required
-          type="password"
-          autoComplete="new-password"
-        />
+        <PasswordField {...bind('confirmPassword', t('form.confirmPassword'))} required />
       </Grid>
     </>
   );

@@ -11,7 +11,7 @@ import { fullPageNavigation } from '../../lib/navigation';
 import { failureText } from '../../lib/errors';
 import { useAuth } from '../session/AuthProvider';
 import { AuthCard } from './AuthCard';
-import { CheckboxField, EmailField, Field } from '../form/fields';
+import { CheckboxField, EmailField, PasswordField } from '../form/fields';
 import { isPublicAppPath, pathAfterLogin, type RememberedLocation } from '../session/roles';
 import { useLogin } from './api';
 
@@ -73,10 +73,9 @@ export function LoginPage() {
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
         <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
-        <Field
+        <PasswordField
           label={t('form.password')}
           name="password"
-          type="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}

@@ -9,7 +9,7 @@ import { failureText } from '../../lib/errors';
 import { useResetPassword } from './api';
 import { AuthCard } from './AuthCard';
 import { AUTH_REDIRECT_MS } from './constants';
-import { CodeField, Field, SubmitWithNotice } from '../form/fields';
+import { CodeField, PasswordField, SubmitWithNotice } from '../form/fields';
 import { errorProps, type FormErrors } from '../form/useForm';
 import { MIN_RESET_PASSWORD } from '../form/validation';
 
@@ -88,21 +88,17 @@ function ResetPasswordForm({ email }: { email: string }) {
           required
           {...errorProps(errors.token)}
         />
-        <Field
+        <PasswordField
           label={t('form.newPassword')}
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           required
           {...errorProps(errors.newPassword)}
         />
-        <Field
+        <PasswordField
           label={t('form.confirmPassword')}
           name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
           value={confirm}
           onChange={(event) => setConfirm(event.target.value)}
           required

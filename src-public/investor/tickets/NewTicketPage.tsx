@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -8,14 +7,14 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TICKET_CATEGORIES, type TicketCategory } from '../../../src-shared/constants/enums';
-import { translateFieldErrors } from '../../../src-shared/i18n/errors';
 import { formatEuros } from '../../../src-shared/money';
 import { ticketFieldErrors, TICKET_LIMITS, type TicketField } from '../../../src-shared/rules/tickets';
 import { Field } from '../../auth/form/fields';
 import { useForm } from '../../auth/form/useForm';
+import { useFormProblems } from '../../auth/form/useFormProblems';
+import { FailureAlert } from '../../components/FailureAlert';
 import { Page } from '../../components/Page';
 import { useToast } from '../../components/ToastProvider';
-import { failureText } from '../../lib/errors';
 import { ticketKey } from '../dashboardParts';
 import { useCreateTicket } from './api';
 
@@ -70,19 +69,12 @@ export function NewTicketPage() {
   const { values, bind, set, setErrors, errorOf } = useForm<Values>(() => prefill(params, t, i18n.language));
   const [failure, setFailure] = useState<string | null>(null);
 
-  const focus = (field: string) => document.getElementById(`ticket-${field}`)?.focus();
+  const problemsShown = useFormProblems(FIELD_ORDER, 'ticket', setErrors, setFailure);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const found = ticketFieldErrors(values);
-    if (Object.keys(found).length > 0) {
-      setErrors(
-        Object.fromEntries(Object.entries(found).map(([field, code]) => [field, t(code, { ns: 'errors' })])),
-      );
-      focus(FIELD_ORDER.find((field) => found[field])!);
-      return;
-    }
+    if (problemsShown.refused(ticketFieldErrors(values))) return;
     try {
       const ticket = await create({
         subject: values.subject.trim(),
@@ -92,11 +84,7 @@ export function NewTicketPage() {
       toast.success(t('investor.ticketPages.created', { number: ticket.number }));
       navigate(`/user/tickets/${encodeURIComponent(ticket._id)}`);
     } catch (error) {
-      const fields = translateFieldErrors(i18n, error);
-      setErrors(fields);
-      const first = FIELD_ORDER.find((field) => fields[field]);
-      if (first) focus(first);
-      else setFailure(failureText(i18n, error, { fallback: t('investor.ticketPages.createFailed') }));
+      problemsShown.failed(error, t('investor.ticketPages.createFailed'));
     }
   };
 
@@ -141,11 +129,7 @@ export function NewTicketPage() {
           disabled={isPending}
           slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.message } }}
         />
-        {failure ? (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        ) : null}
+        <FailureAlert failure={failure} />
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
           <Button type="submit" variant="contained" size="large" disabled={isPending}>
             {isPending ? t('investor.ticketPages.sending') : t('investor.ticketPages.send')}

@@ -12,6 +12,7 @@ import { ApiError } from '../../../src-shared/api/http';
 import { translateFieldErrors } from '../../../src-shared/i18n/errors';
 import { ticketMessageError, TICKET_LIMITS } from '../../../src-shared/rules/tickets';
 import { Field } from '../../auth/form/fields';
+import { FailureAlert } from '../../components/FailureAlert';
 import { Page } from '../../components/Page';
 import { useToast } from '../../components/ToastProvider';
 import { failureText } from '../../lib/errors';
@@ -19,6 +20,7 @@ import { formatDateTime } from '../../lib/format';
 import { ticketKey } from '../dashboardParts';
 import { useReplyToTicket, useTicket, type TicketThread } from './api';
 import { RespondBy, TicketMessages, TicketStatusChip } from './parts';
+import { QueryStatus } from '../QueryStatus';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -85,11 +87,7 @@ function ReplyForm({ ticket }: { ticket: TicketThread }) {
         helperText={fieldError ?? undefined}
         slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.message } }}
       />
-      {failure ? (
-        <Alert severity="error" role="alert">
-          {failure}
-        </Alert>
-      ) : null}
+      <FailureAlert failure={failure} />
       <Box>
         <Button type="submit" variant="contained" disabled={isPending}>
           {isPending ? t('investor.ticketPages.sending') : t('investor.ticketPages.sendReply')}
@@ -112,16 +110,13 @@ export function TicketPage() {
       <Link component={RouterLink} to="/user/tickets" sx={{ display: 'inline-block', mt: 2 }}>
         {t('investor.ticketPages.backToList')}
       </Link>
-      {isPending ? (
-        <Typography role="status" color="text.secondary" sx={{ mt: 3 }}>
-          {t('investor.ticketPages.loadingOne')}
-        </Typography>
-      ) : null}
-      {error ? (
-        <Alert severity="error" sx={{ mt: 3 }}>
-          {notFound ? t('investor.ticketPages.notFound') : t('investor.ticketPages.failedOne')}
-        </Alert>
-      ) : null}
+      <QueryStatus
+        pending={isPending}
+        loading={t('investor.ticketPages.loadingOne')}
+        failed={
+          error ? (notFound ? t('investor.ticketPages.notFound') : t('investor.ticketPages.failedOne')) : null
+        }
+      />
       {ticket ? (
         <>
           <Paper variant="outlined" sx={{ p: 2, mt: 3 }}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -24,6 +23,7 @@ import { formatDate } from '../../lib/format';
 import { ticketKey } from '../dashboardParts';
 import { useMyTickets, type TicketStatusFilter } from './api';
 import { RespondBy, TicketStatusChip } from './parts';
+import { QueryStatus } from '../QueryStatus';
 
 const FILTERS: TicketStatusFilter[] = ['all', ...TICKET_STATUSES];
 
@@ -84,16 +84,11 @@ export function TicketsPage() {
           {t('investor.ticketPages.newTicket')}
         </Button>
       </Box>
-      {isPending ? (
-        <Typography role="status" color="text.secondary" sx={{ mt: 3 }}>
-          {t('investor.ticketPages.loading')}
-        </Typography>
-      ) : null}
-      {error ? (
-        <Alert severity="error" sx={{ mt: 3 }}>
-          {t('investor.ticketPages.failed')}
-        </Alert>
-      ) : null}
+      <QueryStatus
+        pending={isPending}
+        loading={t('investor.ticketPages.loading')}
+        failed={error ? t('investor.ticketPages.failed') : null}
+      />
       {data && rows.length === 0 ? (
         <Typography color="text.secondary" sx={{ mt: 3 }}>
           {status === 'all' ? t('investor.overview.noTickets') : t('investor.ticketPages.noneWithStatus')}
