@@ -213,14 +213,17 @@ const CHUNK_GROUPS = [
 /**
  * The server tests left out of the everyday `npm test` (project `server`) and run by
  * `npm run test:full` and CI (project `server-slow`, `npm run test:slow` alone): the races and the
- * crash (hundreds of investors over real HTTP, a server killed ten times), the supervision of
- * PostgreSQL and of the data folder (processes started, killed and restarted), and the generated
- * hostile input and uploads (thousands of requests). A list here rather than a file-name convention,
+ * crash (hundreds of investors over real HTTP, a server killed ten times), the model-based money
+ * test (100 generated command sequences: 306 s, over its 300 s budget, in an `npm test` on a
+ * 2-core machine at load 16), the supervision of PostgreSQL and of the data folder (processes
+ * started, killed and restarted), and the generated hostile input and uploads (thousands of
+ * requests). A list here rather than a file-name convention,
  * so that tagging a file is one line in one place and never renames it.
  */
 const SLOW_SERVER_TESTS = [
   'tests/server/invest-race.test.ts',
   'tests/server/invest-crash.test.ts',
+  'tests/server/money-model.test.ts',
   'tests/server/embedded.test.ts',
   'tests/server/db-unavailable.test.ts',
   'tests/server/hostile-input.test.ts',
