@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { precompressDir } from './scripts/precompress.mjs';
 import { unbarrel } from './scripts/unbarrel.mjs';
@@ -210,6 +210,37 @@ const CHUNK_GROUPS = [
   initialGroup('app', /[\\/]src-(?:public|backoffice|shared)[\\/]/, 0),
 ];
 
+/**
+ * The server tests left out of the everyday `npm test` (project `server`) and run by
+ * `npm run test:full` and CI (project `server-slow`, `npm run test:slow` alone): the races and the
+ * crash (hundreds of investors over real HTTP, a server killed ten times), the model-based money
+ * test (100 generated command sequences: 306 s, over its 300 s budget, in an `npm test` on a
+ * 2-core machine at load 16), the supervision of PostgreSQL and of the data folder (processes
+ * started, killed and restarted), and the generated hostile input and uploads (thousands of
+ * requests). A list here rather than a file-name convention,
+ * so that tagging a file is one line in one place and never renames it.
+ */
+const SLOW_SERVER_TESTS = [
+  'tests/server/invest-race.test.ts',
+  'tests/server/invest-crash.test.ts',
+  'tests/server/money-model.test.ts',
+  'tests/server/embedded.test.ts',
+  'tests/server/db-unavailable.test.ts',
+  'tests/server/hostile-input.test.ts',
+  'tests/server/uploads-hostile.test.ts',
+];
+
+/** What both server projects share: one PostgreSQL per run, a database per file (a clone). */
+const SERVER_TEST = {
+  environment: 'node',
+  globalSetup: ['tests/server/global-setup.ts'],
+  setupFiles: ['tests/server/setup.ts'],
+  // Generous: in `npm run test:full` the browser journeys run beside this suite (a hostile-input
+  // route of 16 s alone outlasted 60 s there on a slower machine of the same kind).
+  testTimeout: 180_000,
+  hookTimeout: 120_000,
+} satisfies TestProjectInlineConfiguration['test'];
+
 export default defineConfig({
   plugins: [react(), backofficeFallback(), precompress(), unbarrel({ root: import.meta.dirname })],
   publicDir: 'public',
@@ -235,7 +266,8 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core machine,
+    // `npm test` runs the projects shared, web and server; `npm run test:full` adds server-slow and
+    // e2e (scripts/test-all.mjs). Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core machine,
     // which left a core idle while the suite ran (9.2 min -> 6.4 min for unit + server with 2).
     maxWorkers: 2,
     projects: [
@@ -267,16 +299,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...SERVER_TEST,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          globalSetup: ['tests/server/global-setup.ts'],
-          setupFiles: ['tests/server/setup.ts'],
-          // Generous: in `npm test` the browser journeys run beside this suite (a hostile-input
-          // route of 16 s alone outlasted 60 s there on a slower machine of the same kind).
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
+          exclude: SLOW_SERVER_TESTS,
         },
+      },
+      {
+        extends: true,
+        test: { ...SERVER_TEST, name: 'server-slow', include: SLOW_SERVER_TESTS },
       },
       {
         extends: true,

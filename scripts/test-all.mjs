@@ -1,14 +1,20 @@
-// `npm test`: every check and test on a 2-core machine in as little wall time as the cores allow.
+// `npm test` (the everyday run) and `npm run test:full` (everything, with `--full`), on a 2-core
+// machine in as little wall time as the cores allow.
 //
+// `npm test`: lint and the format check, then typecheck beside the server tests (vitest project
+// `server`), while the unit and jsdom tests (projects `shared` and `web`) run from the start on one
+// worker. No production build: nothing it runs needs one. The slow server files (project
+// `server-slow`, listed in vite.config.ts) and the browser journeys are left to test:full.
+//
+// `npm run test:full`:
 //   1. the production build (the browser journeys run against it), once;
-//   2. the checks: the jsdom tests from the start, beside lint and format and then typecheck beside
-//      the server suite;
+//   2. the same checks as `npm test`, with the slow server files beside the others;
 //   3. meanwhile the browser journeys, one test file per vitest process, longest first: one at a
 //      time while the checks run (they keep both cores busy), two at a time once they are done
 //      (one journey alone leaves a core waiting on pages, servers and argon2).
 //
 // Each line of output carries its command's name; the closing lines say which commands failed and
-// how many journey tests passed and failed. Exits non-zero when anything failed.
+// how many tests passed and failed (CI reads the last one). Exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,11 +56,13 @@ function run(name, command, env = {}) {
   });
 }
 
+const full = process.argv.includes('--full');
+const title = full ? 'npm run test:full' : 'npm test';
 const results = [];
 
 // 1. The build, once (E2E_SKIP_BUILD=1 then keeps each journey's global setup from building again).
-const build = await run('build', 'npm run -s build', { NODE_ENV: 'production' });
-results.push(build);
+if (full) results.push(await run('build', 'npm run -s build', { NODE_ENV: 'production' }));
+const buildFailed = results.some((r) => r.code !== 0);
 
 // The journeys, longest first (measured: each file's share of the lane).
 // The longest first, so the short ones fill the end when two run side by side.
@@ -69,13 +77,15 @@ const ORDER = [
   'invest',
   'accounts',
 ];
-const files = readdirSync(join(root, 'tests/e2e'))
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => file.replace(/\.test\.ts$/, ''))
-  .sort((a, b) => {
-    const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
-    return rank(a) - rank(b) || a.localeCompare(b);
-  });
+const files = !full
+  ? []
+  : readdirSync(join(root, 'tests/e2e'))
+      .filter((file) => file.endsWith('.test.ts'))
+      .map((file) => file.replace(/\.test\.ts$/, ''))
+      .sort((a, b) => {
+        const rank = (name) => (ORDER.includes(name) ? ORDER.indexOf(name) : ORDER.length);
+        return rank(a) - rank(b) || a.localeCompare(b);
+      });
 
 let checksDone = false;
 const checks = (async () => {
@@ -85,11 +95,14 @@ const checks = (async () => {
     return done.every((r) => r.code === 0);
   };
   try {
-    if (build.code !== 0) return;
+    if (buildFailed) return;
     await Promise.all([
       (async () => {
         if (!(await lane(['lint', 'npm run -s lint'], ['format', 'npm run -s format:check']))) return;
-        await lane(['typecheck', 'npm run -s typecheck'], ['server', 'npm run -s test:server']);
+        const server = full
+          ? 'npx vitest run --project server --project server-slow'
+          : 'npm run -s test:server';
+        await lane(['typecheck', 'npm run -s typecheck'], ['server', server]);
       })(),
       // The jsdom tests are the longest single command on one worker: from the start, so they are
       // not the last thing running.
@@ -101,7 +114,7 @@ const checks = (async () => {
 })();
 
 const journeys = (async () => {
-  if (build.code !== 0) return;
+  if (buildFailed) return;
   const queue = [...files];
   let running = 0;
   await new Promise((resolve) => {
@@ -128,18 +141,22 @@ const journeys = (async () => {
 
 await Promise.all([checks, journeys]);
 
-// Vitest's summary line of each journey file: "Tests  12 passed | 1 failed (13)".
-let passed = 0;
-let failed = 0;
-for (const result of results.filter((r) => r.name.startsWith('e2e '))) {
-  // eslint-disable-next-line no-control-regex
-  const summary = result.output.replace(/\x1b\[[0-9;]*m/g, '').match(/^\s*Tests\s+(.*)$/m)?.[1] ?? '';
-  passed += Number(summary.match(/(\d+) passed/)?.[1] ?? 0);
-  failed += Number(summary.match(/(\d+) failed/)?.[1] ?? 0);
-}
+// Vitest's summary line of each vitest command: "Tests  12 passed | 1 failed (13)".
+const counted = (chosen) => {
+  let passed = 0;
+  let failed = 0;
+  for (const result of chosen) {
+    // eslint-disable-next-line no-control-regex
+    const summary = result.output.replace(/\x1b\[[0-9;]*m/g, '').match(/^\s*Tests\s+(.*)$/m)?.[1] ?? '';
+    passed += Number(summary.match(/(\d+) passed/)?.[1] ?? 0);
+    failed += Number(summary.match(/(\d+) failed/)?.[1] ?? 0);
+  }
+  return `${passed} passed, ${failed} failed`;
+};
 const failures = results.filter((r) => r.code !== 0).map((r) => r.name);
-console.log(`npm test: ${results.length} commands in ${seconds()} s`);
-console.log(`journeys: ${passed} passed, ${failed} failed`);
+console.log(`${title}: ${results.length} commands in ${seconds()} s`);
+if (full) console.log(`journeys: ${counted(results.filter((r) => r.name.startsWith('e2e ')))}`);
+console.log(`tests: ${counted(results)}`);
 if (failures.length > 0) {
   // What failed, again at the very end: CI keeps only the tail of a long log, where the failures'
   // own lines (printed minutes earlier, among thousands) are gone. Each FAIL header with the lines

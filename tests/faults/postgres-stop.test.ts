@@ -1,7 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../src-server/embedded-postgres/supervisor';
 import {
   expectAcknowledgedStored,
   expectNoDefects,

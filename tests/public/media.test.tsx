@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPANY } from '../../src-public/layout/company';
@@ -38,9 +38,14 @@ function stubIntersectionObserver() {
     }
   }
   vi.stubGlobal('IntersectionObserver', FakeObserver);
+  const watching = (element: Element) => observers.filter((o) => o.targets.includes(element));
   return {
-    /** Tells every observer of `element` that it is now within its margin of the viewport. */
-    bringNear(element: Element) {
+    /**
+     * Tells every observer of `element` that it is now within its margin of the viewport, once one
+     * watches it: the component observes in an effect, which may run after the page is on screen.
+     */
+    async bringNear(element: Element) {
+      await waitFor(() => expect(watching(element)).not.toHaveLength(0));
       for (const observer of observers) {
         if (!observer.targets.includes(element)) continue;
         act(() =>
@@ -51,7 +56,7 @@ function stubIntersectionObserver() {
         );
       }
     },
-    watching: (element: Element) => observers.filter((o) => o.targets.includes(element)),
+    watching,
   };
 }
 
@@ -91,9 +96,9 @@ describe('the video on Home and About', () => {
     expect(video).toHaveAttribute('poster', '/media/sunrise-poster.jpg');
     expect(video).toHaveAttribute('preload', 'none');
     expect(video.querySelectorAll('source')).toHaveLength(0);
-    expect(observer.watching(box)).toHaveLength(1);
+    await waitFor(() => expect(observer.watching(box)).toHaveLength(1));
 
-    observer.bringNear(box);
+    await observer.bringNear(box);
     const near = box.querySelector('video')!;
     expect(Array.from(near.querySelectorAll('source')).map((s) => [s.getAttribute('src'), s.type])).toEqual([
       ['/media/sunrise.webm', 'video/webm'],
@@ -120,7 +125,7 @@ describe('the video on Home and About', () => {
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const user = userEvent.setup();
     const box = await openAbout();
-    observer.bringNear(box);
+    await observer.bringNear(box);
     await user.click(within(box).getByRole('button', { name: 'Pause the video' }));
     expect(pause).toHaveBeenCalledTimes(1);
     await user.click(within(box).getByRole('button', { name: 'Play the video' }));
@@ -161,8 +166,8 @@ describe('the video on Home and About', () => {
     });
     const box = screen.getByTestId('ambient-video');
     expect(box.parentElement).toContainElement(title);
-    observer.bringNear(box);
-    expect(box.querySelectorAll('video source')).toHaveLength(2);
+    await observer.bringNear(box);
+    await waitFor(() => expect(box.querySelectorAll('video source')).toHaveLength(2));
     expect(screen.getByRole('link', { name: 'INVEST NOW' })).toHaveAttribute('href', '/ventures');
   });
 });
