@@ -229,7 +229,7 @@ describe('the invest form: submitting', () => {
     expect(queryClient.getQueryState(['investments', 'mine'])?.isInvalidated).toBe(true);
 
     // Open when the message shows, closed by the 1 s timer afterwards.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'), { timeout: 5000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'));
     observer.disconnect();
     unsubscribe();
     expect(shownAt).toBeGreaterThan(0);
@@ -266,7 +266,7 @@ describe('the invest form: submitting', () => {
     const [first, second] = posts(fetchMock);
     expect(keyOf(first!)).toBe(keyOf(second!));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'));
     await router.navigate(FORM);
     const again = await reopened();
     await invest(user, again.getByLabelText(/Amount/), '60');

@@ -65,9 +65,7 @@ describe('the ventures list', () => {
         }),
     });
     renderApp('/ventures');
-    await waitFor(() => expect(screen.getAllByTestId('venture-card-skeleton')).toHaveLength(3), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(screen.getAllByTestId('venture-card-skeleton')).toHaveLength(3));
     // The outlines can show before the list's request leaves (on a busy machine the page's chunk
     // and catalogs load first): answer the request itself, not a resolver that is not there yet.
     await waitFor(() => expect(answer).toBeDefined());
