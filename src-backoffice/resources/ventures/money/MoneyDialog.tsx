@@ -1,22 +1,15 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, CircularProgress, DialogContentText, Stack, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
-import { useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useState, type ReactNode } from 'react';
+import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formatEuros } from '../../../../src-shared/money';
 import { errorText, fieldErrors } from '../../../components/errors';
+import type { TypedText } from '../../../components/useTypedText';
+import type { BackofficeDataProvider } from '../../../providers/dataProvider';
 import type { VentureInvestment } from '../../../providers/resources/ventures';
 import type { investmentFigures } from '../useVentureInvestments';
 import type { VentureRecord } from '../ventureRecord';
+import { ActionDialog, type ActionDialogProps } from './ActionDialog';
 
 /** What every money dialog is given by the money card. */
 export interface MoneyDialogProps {
@@ -28,57 +21,6 @@ export interface MoneyDialogProps {
   investments: UseQueryResult<VentureInvestment[]>;
   figures: ReturnType<typeof investmentFigures>;
 }
-
-interface ActionDialogProps {
-  open: boolean;
-  title: string;
-  confirmLabel: string;
-  pending: boolean;
-  disabled?: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-  children: ReactNode;
-}
-
-/** A confirmation dialog: nothing moves before its confirm button, which is off while the call runs. */
-export const ActionDialog = ({
-  open,
-  title,
-  confirmLabel,
-  pending,
-  disabled = false,
-  onClose,
-  onConfirm,
-  children,
-}: ActionDialogProps) => {
-  const translate = useTranslate();
-  const titleId = useId();
-  return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>{children}</DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {translate('ra.action.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={onConfirm}
-          disabled={pending || disabled}
-          startIcon={pending ? <CircularProgress size={16} aria-hidden /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-};
 
 /** The review step's state line: the investments still loading, or their loading failed. */
 export const InvestmentsStatus = ({ investments }: { investments: UseQueryResult<unknown> }) => {
@@ -99,6 +41,31 @@ export const InvestmentsStatus = ({ investments }: { investments: UseQueryResult
   return null;
 };
 
+/**
+ * A dialog whose confirm waits for the review step: the investments loading or failed, then, once
+ * read, `text` (what the call will move, computed from them), then `children` (what is asked).
+ */
+export const ReviewDialog = ({
+  investments,
+  text,
+  gutterBottom = false,
+  children,
+  ...dialog
+}: Omit<ActionDialogProps, 'disabled' | 'children'> & {
+  investments: UseQueryResult<unknown>;
+  text: () => string;
+  gutterBottom?: boolean;
+  children?: ReactNode;
+}) => (
+  <ActionDialog {...dialog} disabled={!investments.isSuccess}>
+    <InvestmentsStatus investments={investments} />
+    {investments.isSuccess ? (
+      <DialogContentText gutterBottom={gutterBottom}>{text()}</DialogContentText>
+    ) : null}
+    {children}
+  </ActionDialog>
+);
+
 /** The words the dialogs state amounts and counts in: euros in the admin's locale, plural counts. */
 export function useMoneyWords() {
   const translate = useTranslate();
@@ -111,18 +78,24 @@ export function useMoneyWords() {
 }
 
 /**
- * A dialog's call: `run(work)` marks it pending, and on success shows the translated toast `work`
- * answers, closes the dialog and refreshes the record and every list; on failure the server's field
- * errors go to `onFieldErrors` and its message to an error toast. `close` does nothing while pending.
+ * What each money dialog runs on. `run(work, inputs)` marks the dialog pending, and on success shows
+ * the translated toast `work` answers, closes the dialog and refreshes the record and every list; on
+ * failure the server's field errors go under their inputs (`inputs` by field name) and its message to
+ * an error toast. `dialog` is the ActionDialog's open, pending, onClose (nothing while pending), title
+ * and confirm label (`keys` under app.moneyActions; the title with the venture's title); `review` is
+ * the same with the venture's investments, for a ReviewDialog.
  */
-export function useMoneyCall(onClose: () => void) {
+export function useMoneyDialog(
+  { record, open, onClose, investments }: MoneyDialogProps,
+  keys: { title: string; confirm: string },
+) {
+  const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useDataProvider<BackofficeDataProvider>();
+  const words = useMoneyWords();
   const [pending, setPending] = useState(false);
-  const run = async (
-    work: () => Promise<string>,
-    onFieldErrors: (fields: Record<string, string>) => void,
-  ) => {
+  const run = async (work: () => Promise<string>, inputs: Record<string, TypedText> = {}) => {
     setPending(true);
     try {
       const message = await work();
@@ -131,7 +104,7 @@ export function useMoneyCall(onClose: () => void) {
       refresh();
     } catch (error) {
       const fields = fieldErrors(error);
-      if (fields) onFieldErrors(fields);
+      for (const [name, input] of Object.entries(inputs)) if (fields?.[name]) input.setError(fields[name]);
       notify(errorText(error, 'app.notification.save_failed'), { type: 'error' });
     } finally {
       setPending(false);
@@ -140,5 +113,12 @@ export function useMoneyCall(onClose: () => void) {
   const close = () => {
     if (!pending) onClose();
   };
-  return { pending, run, close };
+  const dialog = {
+    open,
+    pending,
+    onClose: close,
+    title: translate(`app.moneyActions.${keys.title}`, { title: record.title ?? '' }),
+    confirmLabel: translate(`app.moneyActions.${keys.confirm}`),
+  };
+  return { translate, dataProvider, words, run, dialog, review: { ...dialog, investments } };
 }

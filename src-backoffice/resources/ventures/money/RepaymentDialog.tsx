@@ -1,77 +1,11 @@
-import {
-  Alert,
-  Box,
-  Checkbox,
-  FormControlLabel,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Checkbox, FormControlLabel, Stack, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useDataProvider, useTranslate } from 'react-admin';
-import { repaymentShares, type RepaymentShare } from '../../../../src-shared/rules/repayment';
-import type { BackofficeDataProvider } from '../../../providers/dataProvider';
-import {
-  ActionDialog,
-  InvestmentsStatus,
-  useMoneyCall,
-  useMoneyWords,
-  type MoneyDialogProps,
-} from './MoneyDialog';
+import { repaymentShares } from '../../../../src-shared/rules/repayment';
+import { useTypedText } from '../../../components/useTypedText';
+import { ActionDialog } from './ActionDialog';
+import { InvestmentsStatus, useMoneyDialog, type MoneyDialogProps } from './MoneyDialog';
 import { parseEuros } from './moneyRules';
-
-/** What each investor receives of `amount`, with the totals invested and repaid. */
-const RepaymentPreview = ({ shares, amount }: { shares: RepaymentShare[]; amount: number | null }) => {
-  const translate = useTranslate();
-  const { money } = useMoneyWords();
-  return (
-    <Box>
-      <Typography variant="subtitle2" component="h4" id="repayment-preview">
-        {translate('app.moneyActions.preview_title')}
-      </Typography>
-      {shares.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {translate('app.moneyActions.preview_empty')}
-        </Typography>
-      ) : (
-        <Table size="small" aria-labelledby="repayment-preview">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('app.moneyActions.investor')}</TableCell>
-              <TableCell align="right">{translate('app.moneyActions.invested')}</TableCell>
-              <TableCell align="right">{translate('app.moneyActions.receives')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shares.map((share) => (
-              <TableRow key={share.investorId}>
-                <TableCell>{share.name}</TableCell>
-                <TableCell align="right">{money(share.invested)}</TableCell>
-                <TableCell align="right">{money(share.amount)}</TableCell>
-              </TableRow>
-            ))}
-            <TableRow>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                {translate('app.moneyActions.total')}
-              </TableCell>
-              <TableCell align="right">
-                {money(shares.reduce((sum, s) => sum + Math.round(s.invested * 100), 0) / 100)}
-              </TableCell>
-              <TableCell align="right" sx={{ fontWeight: 600 }}>
-                {money(amount ?? 0)}
-              </TableCell>
-            </TableRow>
-          </TableBody>
-        </Table>
-      )}
-    </Box>
-  );
-};
+import { RepaymentPreview } from './RepaymentPreview';
 
 /**
  * Record a repayment: an amount and whether it is the final one, then what each investor receives
@@ -79,21 +13,17 @@ const RepaymentPreview = ({ shares, amount }: { shares: RepaymentShare[]; amount
  * lost answer, repays once.
  */
 export const RepaymentDialog = ({
-  record,
-  open,
-  onClose,
-  investments,
-  figures,
   idempotencyKey,
+  ...props
 }: MoneyDialogProps & { idempotencyKey: string }) => {
-  const translate = useTranslate();
-  const dataProvider = useDataProvider<BackofficeDataProvider>();
-  const words = useMoneyWords();
-  const { pending, run, close } = useMoneyCall(onClose);
-  const [amountText, setAmountText] = useState('');
-  const [amountError, setAmountError] = useState<string | null>(null);
+  const { record, investments, figures } = props;
+  const { translate, dataProvider, words, run, dialog } = useMoneyDialog(props, {
+    title: 'repayment_title',
+    confirm: 'record_repayment',
+  });
+  const amountText = useTypedText();
   const [final, setFinal] = useState(false);
-  const amount = parseEuros(amountText);
+  const amount = parseEuros(amountText.value);
   const shares = useMemo(
     () => (amount === null ? [] : repaymentShares(amount, figures.forRepayment)),
     [amount, figures.forRepayment],
@@ -102,7 +32,7 @@ export const RepaymentDialog = ({
 
   const confirm = () => {
     if (amount === null) {
-      setAmountError(translate('app.moneyActions.amount_invalid'));
+      amountText.setError(translate('app.moneyActions.amount_invalid'));
       return;
     }
     return run(
@@ -113,43 +43,35 @@ export const RepaymentDialog = ({
           investors: words.investors(answer.data.investors),
         });
       },
-      (fields) => {
-        if (fields.amount) setAmountError(fields.amount);
-      },
+      { amount: amountText },
     );
   };
 
   return (
     <ActionDialog
-      open={open}
-      title={translate('app.moneyActions.repayment_title', { title: record.title ?? '' })}
+      {...dialog}
       confirmLabel={
         amount === null
-          ? translate('app.moneyActions.record_repayment')
+          ? dialog.confirmLabel
           : translate('app.moneyActions.repay_confirm', { amount: words.money(amount) })
       }
-      pending={pending}
       disabled={!ready || amount === null || shares.length === 0}
-      onClose={close}
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
     >
       <Stack spacing={1}>
         <TextField
           label={translate('app.moneyActions.amount')}
-          value={amountText}
-          onChange={(event) => {
-            setAmountText(event.target.value);
-            setAmountError(null);
-          }}
+          value={amountText.value}
+          onChange={(event) => amountText.onChange(event.target.value)}
           onBlur={() => {
-            if (amountText.trim() !== '' && amount === null)
-              setAmountError(translate('app.moneyActions.amount_invalid'));
+            if (amountText.value.trim() !== '' && amount === null)
+              amountText.setError(translate('app.moneyActions.amount_invalid'));
           }}
           required
           fullWidth
           margin="dense"
-          error={amountError !== null}
-          helperText={amountError ?? translate('app.moneyActions.amount_help')}
+          error={amountText.error !== null}
+          helperText={amountText.error ?? translate('app.moneyActions.amount_help')}
           slotProps={{ htmlInput: { inputMode: 'decimal', autoComplete: 'off' } }}
         />
         <FormControlLabel
