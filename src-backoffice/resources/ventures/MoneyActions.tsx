@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { CancelDialog } from './money/CancelDialog';
@@ -7,6 +7,7 @@ import { moneyActionsFor, type MoneyAction } from './money/moneyRules';
 import { RepaymentDialog } from './money/RepaymentDialog';
 import { investmentFigures, useVentureInvestments } from './useVentureInvestments';
 import type { VentureRecord } from './ventureRecord';
+import { SectionCard } from '../../components/SectionCard';
 
 export { moneyActionsFor, parseEuros } from './money/moneyRules';
 
@@ -44,41 +45,36 @@ export const MoneyActions = () => {
   });
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom>
-          {translate('app.moneyActions.title')}
+    <SectionCard title="app.moneyActions.title">
+      {record?.cancelledAt ? (
+        <Typography>
+          {translate('app.moneyActions.cancelled_on', {
+            date: new Date(record.cancelledAt).toLocaleDateString(locale),
+            reason: record.cancelReason ?? '-',
+          })}
         </Typography>
-        {record?.cancelledAt ? (
-          <Typography>
-            {translate('app.moneyActions.cancelled_on', {
-              date: new Date(record.cancelledAt).toLocaleDateString(locale),
-              reason: record.cancelReason ?? '-',
-            })}
-          </Typography>
+      ) : null}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {actions.includes('close') ? (
+          <Button variant="outlined" onClick={() => openDialog('close')}>
+            {translate('app.moneyActions.close_funding')}
+          </Button>
         ) : null}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {actions.includes('close') ? (
-            <Button variant="outlined" onClick={() => openDialog('close')}>
-              {translate('app.moneyActions.close_funding')}
-            </Button>
-          ) : null}
-          {actions.includes('repay') ? (
-            <Button variant="outlined" onClick={() => openDialog('repay')}>
-              {translate('app.moneyActions.record_repayment')}
-            </Button>
-          ) : null}
-          {actions.includes('cancel') ? (
-            <Button variant="outlined" color="error" onClick={() => openDialog('cancel')}>
-              {translate('app.moneyActions.cancel')}
-            </Button>
-          ) : null}
-        </Stack>
-      </CardContent>
+        {actions.includes('repay') ? (
+          <Button variant="outlined" onClick={() => openDialog('repay')}>
+            {translate('app.moneyActions.record_repayment')}
+          </Button>
+        ) : null}
+        {actions.includes('cancel') ? (
+          <Button variant="outlined" color="error" onClick={() => openDialog('cancel')}>
+            {translate('app.moneyActions.cancel')}
+          </Button>
+        ) : null}
+      </Stack>
 
       <CloseFundingDialog key={`close-${opening}`} {...dialog('close')} />
       <CancelDialog key={`cancel-${opening}`} {...dialog('cancel')} />
       <RepaymentDialog key={`repay-${opening}`} {...dialog('repay')} idempotencyKey={opening} />
-    </Card>
+    </SectionCard>
   );
 };
