@@ -6,8 +6,6 @@ import {
   AlertTitle,
   Box,
   Button,
-  Card,
-  CardContent,
   Skeleton,
   Stack,
   Table,
@@ -42,6 +40,7 @@ import { VentureDetails } from '../../resources/ventures/VentureDetails';
 import type { VentureRecord } from '../../resources/ventures/ventureRecord';
 import { imagesPath } from './paths';
 import { ownVentureLoad } from './VentureLoadError';
+import { SectionCard } from '../../components/SectionCard';
 
 /** Spec 2.6's 'Submit for review': a draft becomes public, which sends it to the admins' queue. */
 const SubmitForReviewButton = () => {
@@ -164,54 +163,49 @@ const Investments = () => {
   const t = (key: string, options?: Record<string, unknown>) =>
     translate(`app.corporate.ventures.investments.${key}`, options);
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom>
-          {t('title')}
-        </Typography>
-        {isPending ? (
-          <Skeleton height={48} />
-        ) : error || !data ? (
-          <Alert severity="error">{t('load_error')}</Alert>
-        ) : data.count === 0 ? (
-          <Typography color="text.secondary">{t('empty')}</Typography>
-        ) : (
-          <>
-            <Typography gutterBottom>
-              {t('summary', {
-                smart_count: data.count,
-                count: data.count,
-                total: formatEuros(data.total, locale),
-              })}
-            </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label={t('title')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell scope="col">{t('col_date')}</TableCell>
-                    <TableCell scope="col" align="right">
-                      {t('col_amount')}
+    <SectionCard title="app.corporate.ventures.investments.title">
+      {isPending ? (
+        <Skeleton height={48} />
+      ) : error || !data ? (
+        <Alert severity="error">{t('load_error')}</Alert>
+      ) : data.count === 0 ? (
+        <Typography color="text.secondary">{t('empty')}</Typography>
+      ) : (
+        <>
+          <Typography gutterBottom>
+            {t('summary', {
+              smart_count: data.count,
+              count: data.count,
+              total: formatEuros(data.total, locale),
+            })}
+          </Typography>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={t('title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">{t('col_date')}</TableCell>
+                  <TableCell scope="col" align="right">
+                    {t('col_amount')}
+                  </TableCell>
+                  <TableCell scope="col">{t('col_status')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.data.map((row) => (
+                  <TableRow key={row._id}>
+                    <TableCell>{formatDate(row.investmentDate, locale) ?? '-'}</TableCell>
+                    <TableCell align="right">{formatEuros(row.amount, locale)}</TableCell>
+                    <TableCell>
+                      {translate(`app.enums.investmentStatus.${row.status}`, { _: row.status })}
                     </TableCell>
-                    <TableCell scope="col">{t('col_status')}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.data.map((row) => (
-                    <TableRow key={row._id}>
-                      <TableCell>{formatDate(row.investmentDate, locale) ?? '-'}</TableCell>
-                      <TableCell align="right">{formatEuros(row.amount, locale)}</TableCell>
-                      <TableCell>
-                        {translate(`app.enums.investmentStatus.${row.status}`, { _: row.status })}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-          </>
-        )}
-      </CardContent>
-    </Card>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </>
+      )}
+    </SectionCard>
   );
 };
 

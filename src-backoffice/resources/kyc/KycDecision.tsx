@@ -16,6 +16,7 @@ import { useId, useState } from 'react';
 import { useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
 import { ReasonField } from '../../components/ReasonField';
 import { errorText, fieldErrors } from '../../components/errors';
+import { useTypedText } from '../../components/useTypedText';
 import type { KycRecord } from '../../providers/resources/kyc';
 import { personName } from './personName';
 
@@ -33,21 +34,19 @@ export const KycDecision = () => {
   const titleId = useId();
   const [update, { isPending }] = useUpdate<KycRecord>();
   const [open, setOpen] = useState<Decision | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useTypedText();
   if (!record) return null;
   const name = personName(record.user);
 
   const start = (decision: Decision) => {
-    setReason('');
-    setReasonError(null);
+    reason.reset();
     setOpen(decision);
   };
 
   const decide = async () => {
     if (!open) return;
-    if (open === 'rejected' && reason.trim() === '') {
-      setReasonError(translate('app.kyc.reason_required'));
+    if (open === 'rejected' && reason.value.trim() === '') {
+      reason.setError(translate('app.kyc.reason_required'));
       return;
     }
     try {
@@ -55,7 +54,7 @@ export const KycDecision = () => {
         'kyc',
         {
           id: record.id,
-          data: { status: open, ...(open === 'rejected' ? { reason: reason.trim() } : {}) },
+          data: { status: open, ...(open === 'rejected' ? { reason: reason.value.trim() } : {}) },
           previousData: record,
         },
         { mutationMode: 'pessimistic', returnPromise: true },
@@ -68,7 +67,7 @@ export const KycDecision = () => {
       refresh();
     } catch (error) {
       const fields = fieldErrors(error);
-      if (fields?.reason) setReasonError(fields.reason);
+      if (fields?.reason) reason.setError(fields.reason);
       notify(errorText(error, 'app.notification.save_failed'), { type: 'error' });
     }
   };
@@ -123,12 +122,7 @@ export const KycDecision = () => {
             <ReasonField
               label={translate('app.kyc.reason')}
               help={translate('app.kyc.reason_help')}
-              value={reason}
-              error={reasonError}
-              onChange={(value) => {
-                setReason(value);
-                setReasonError(null);
-              }}
+              {...reason.field}
             />
           ) : null}
         </DialogContent>

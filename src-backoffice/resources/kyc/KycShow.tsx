@@ -1,7 +1,5 @@
 import {
   Box,
-  Card,
-  CardContent,
   Grid,
   LinearProgress,
   Stack,
@@ -14,7 +12,6 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import type { ReactNode } from 'react';
 import {
   ListButton,
   RecordContextProvider,
@@ -27,6 +24,8 @@ import {
 import { countryName } from '../../components/CountryInput';
 import { formatDate } from '../../components/DateText';
 import { EnumField } from '../../components/EnumField';
+import { LabelledValue } from '../../components/LabelledValue';
+import { SectionCard } from '../../components/SectionCard';
 import type { KycRecord } from '../../providers/resources/kyc';
 import { KycDecision } from './KycDecision';
 import { KycDocuments } from './KycDocuments';
@@ -38,20 +37,6 @@ const Actions = () => (
   </TopToolbar>
 );
 
-const Item = ({ label, children }: { label: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {translate(label)}
-      </Typography>
-      <Typography variant="body1" component="div" sx={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-};
-
 const field = (name: string) => `resources.kyc.fields.${name}`;
 
 /** The person and what they stated: date of birth, nationality, address, document type. */
@@ -62,57 +47,58 @@ const StatedData = () => {
   if (!record) return null;
   const dateOfBirth = record.dateOfBirth ? formatDate(`${record.dateOfBirth}T00:00:00Z`, locale) : null;
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {translate('app.kyc.stated_data')}
-        </Typography>
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <Item label={field('user')}>
-              {personName(record.user)}
-              <Typography variant="body2" color="text.secondary" component="div">
-                {record.user.email}
-              </Typography>
-            </Item>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Item label={field('role')}>
-              {translate(`app.enums.role.${record.user.role}`, { _: record.user.role })}
-            </Item>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Item label={field('status')}>
-              <EnumField source="status" enumName="kycStatus" />
-            </Item>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Item label={field('submittedAt')}>{formatDate(record.submittedAt, locale, true) ?? '-'}</Item>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Item label={field('provider')}>
-              {translate(`app.kyc.providers.${record.provider}`, { _: record.provider })}
-            </Item>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <Item label={field('documentType')}>
-              {record.documentType ? translate(`app.kyc.document_types.${record.documentType}`) : '-'}
-            </Item>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Item label={field('dateOfBirth')}>{dateOfBirth ?? '-'}</Item>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Item label={field('nationality')}>
-              {record.nationality ? countryName(record.nationality, locale) : '-'}
-            </Item>
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Item label={field('address')}>{record.address ?? '-'}</Item>
-          </Grid>
+    <SectionCard title="app.kyc.stated_data" heading="h2">
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          <LabelledValue breakAnywhere label={field('user')}>
+            {personName(record.user)}
+            <Typography variant="body2" color="text.secondary" component="div">
+              {record.user.email}
+            </Typography>
+          </LabelledValue>
         </Grid>
-      </CardContent>
-    </Card>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <LabelledValue breakAnywhere label={field('role')}>
+            {translate(`app.enums.role.${record.user.role}`, { _: record.user.role })}
+          </LabelledValue>
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <LabelledValue breakAnywhere label={field('status')}>
+            <EnumField source="status" enumName="kycStatus" />
+          </LabelledValue>
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <LabelledValue breakAnywhere label={field('submittedAt')}>
+            {formatDate(record.submittedAt, locale, true) ?? '-'}
+          </LabelledValue>
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <LabelledValue breakAnywhere label={field('provider')}>
+            {translate(`app.kyc.providers.${record.provider}`, { _: record.provider })}
+          </LabelledValue>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          <LabelledValue breakAnywhere label={field('documentType')}>
+            {record.documentType ? translate(`app.kyc.document_types.${record.documentType}`) : '-'}
+          </LabelledValue>
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <LabelledValue breakAnywhere label={field('dateOfBirth')}>
+            {dateOfBirth ?? '-'}
+          </LabelledValue>
+        </Grid>
+        <Grid size={{ xs: 6, md: 2 }}>
+          <LabelledValue breakAnywhere label={field('nationality')}>
+            {record.nationality ? countryName(record.nationality, locale) : '-'}
+          </LabelledValue>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <LabelledValue breakAnywhere label={field('address')}>
+            {record.address ?? '-'}
+          </LabelledValue>
+        </Grid>
+      </Grid>
+    </SectionCard>
   );
 };
 
@@ -126,57 +112,52 @@ const Decisions = () => {
   const who = (decision: KycRecord['decisions'][number]) =>
     decision.decidedBy?.email ?? translate('app.kyc.by_provider');
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom id="kyc-decisions">
-          {translate('app.kyc.decisions')}
+    <SectionCard title="app.kyc.decisions" heading="h2" headingId="kyc-decisions">
+      {record.decisions.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {translate('app.kyc.no_decisions')}
         </Typography>
-        {record.decisions.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {translate('app.kyc.no_decisions')}
-          </Typography>
-        ) : isPhone ? (
-          <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      ) : isPhone ? (
+        <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {record.decisions.map((decision) => (
+            <Box component="li" key={`${decision.decidedAt}-${decision.status}`}>
+              <RecordContextProvider value={decision}>
+                <EnumField source="status" enumName="kycStatus" />
+              </RecordContextProvider>
+              <Typography variant="body2">
+                {formatDate(decision.decidedAt, locale, true)} · {who(decision)}
+              </Typography>
+              {decision.reason ? <Typography variant="body2">{decision.reason}</Typography> : null}
+            </Box>
+          ))}
+        </Stack>
+      ) : (
+        <Table size="small" aria-labelledby="kyc-decisions">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate(field('decidedAt'))}</TableCell>
+              <TableCell>{translate(field('status'))}</TableCell>
+              <TableCell>{translate(field('decidedBy'))}</TableCell>
+              <TableCell>{translate(field('reason'))}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
             {record.decisions.map((decision) => (
-              <Box component="li" key={`${decision.decidedAt}-${decision.status}`}>
-                <RecordContextProvider value={decision}>
-                  <EnumField source="status" enumName="kycStatus" />
-                </RecordContextProvider>
-                <Typography variant="body2">
-                  {formatDate(decision.decidedAt, locale, true)} · {who(decision)}
-                </Typography>
-                {decision.reason ? <Typography variant="body2">{decision.reason}</Typography> : null}
-              </Box>
-            ))}
-          </Stack>
-        ) : (
-          <Table size="small" aria-labelledby="kyc-decisions">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate(field('decidedAt'))}</TableCell>
-                <TableCell>{translate(field('status'))}</TableCell>
-                <TableCell>{translate(field('decidedBy'))}</TableCell>
-                <TableCell>{translate(field('reason'))}</TableCell>
+              <TableRow key={`${decision.decidedAt}-${decision.status}`}>
+                <TableCell>{formatDate(decision.decidedAt, locale, true)}</TableCell>
+                <TableCell>
+                  <RecordContextProvider value={decision}>
+                    <EnumField source="status" enumName="kycStatus" />
+                  </RecordContextProvider>
+                </TableCell>
+                <TableCell>{who(decision)}</TableCell>
+                <TableCell>{decision.reason ?? '-'}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {record.decisions.map((decision) => (
-                <TableRow key={`${decision.decidedAt}-${decision.status}`}>
-                  <TableCell>{formatDate(decision.decidedAt, locale, true)}</TableCell>
-                  <TableCell>
-                    <RecordContextProvider value={decision}>
-                      <EnumField source="status" enumName="kycStatus" />
-                    </RecordContextProvider>
-                  </TableCell>
-                  <TableCell>{who(decision)}</TableCell>
-                  <TableCell>{decision.reason ?? '-'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </SectionCard>
   );
 };
 

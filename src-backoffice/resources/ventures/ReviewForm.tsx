@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
@@ -16,6 +16,7 @@ import {
 } from 'react-admin';
 import { enumChoices } from '../../components/choices';
 import { errorText, fieldErrors } from '../../components/errors';
+import { SectionCard } from '../../components/SectionCard';
 import type { VentureRecord } from './ventureRecord';
 
 type ReviewValues = Pick<VentureRecord, 'adminStatus' | 'adminNotes'>;
@@ -118,24 +119,18 @@ const ReviewFields = ({ record }: { record: VentureRecord }) => {
  */
 export const ReviewForm = () => {
   const record = useRecordContext<VentureRecord>();
-  const translate = useTranslate();
   const { canAccess } = useCanAccess({ resource: 'ventures', action: 'edit', record });
   if (!record || !canAccess) return null;
 
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom>
-          {translate('app.ventures.review')}
-        </Typography>
-        <Form
-          key={`${record.id}-${record.adminStatus}-${record.adminNotes ?? ''}`}
-          record={{ adminStatus: record.adminStatus ?? 'pending', adminNotes: record.adminNotes ?? '' }}
-          onSubmit={() => undefined}
-        >
-          <ReviewFields record={record} />
-        </Form>
-      </CardContent>
-    </Card>
+    <SectionCard title="app.ventures.review">
+      <Form
+        key={`${record.id}-${record.adminStatus}-${record.adminNotes ?? ''}`}
+        record={{ adminStatus: record.adminStatus ?? 'pending', adminNotes: record.adminNotes ?? '' }}
+        onSubmit={() => undefined}
+      >
+        <ReviewFields record={record} />
+      </Form>
+    </SectionCard>
   );
 };

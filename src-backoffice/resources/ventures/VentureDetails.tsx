@@ -1,5 +1,4 @@
 import { Alert, Box, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { VentureRecord } from './ventureRecord';
 import { formatEuros } from '../../../src-shared/money';
@@ -7,22 +6,10 @@ import { formatDate } from '../../components/DateText';
 import { EnumField } from '../../components/EnumField';
 import { countryName } from '../../components/CountryInput';
 import { fundedShare } from '../../components/FundingField';
+// A figure of the venture: its label, then its value.
+import { LabelledValue as Stat } from '../../components/LabelledValue';
 import { VentureChartsCard } from './VentureChartsCard';
 import { ventureImageUrl } from './ventureImage';
-
-const Stat = ({ label, children }: { label: string; children: ReactNode }) => {
-  const translate = useTranslate();
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {translate(label)}
-      </Typography>
-      <Typography variant="body1" component="div">
-        {children}
-      </Typography>
-    </Box>
-  );
-};
 
 const TextBlock = ({ title, text }: { title: string; text?: string }) => {
   const translate = useTranslate();
