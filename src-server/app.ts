@@ -35,7 +35,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
 import { publicTotals } from './modules/ventures/count-cache';
-import { getVisibleVenture, listPublicVentures } from './modules/ventures/service';
+import { getVisibleVenture, listPublicVentures } from './modules/ventures/queries';
 import { publicVentureListQuerySchema } from '../src-shared/contracts/ventures';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';

@@ -15,7 +15,7 @@ import { hashRequest, once, type Answer } from '../idempotency';
 import { escrowAccountId, externalAccountId, postTransaction } from '../ledger/service';
 import { publicTotals } from '../ventures/count-cache';
 import { clearStatistics } from '../statistics/service';
-import { loadCreator, toVenture } from '../ventures/service';
+import { loadCreator, toVenture } from '../ventures/views';
 import { containsPattern, isUuid } from '../../lib/query';
 
 const ALREADY_CANCELLED = 'This venture is already cancelled.';

@@ -18,22 +18,18 @@ import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { notFound } from '../../lib/http-error';
 import { requireAuth, requireRole } from '../../plugins/session';
+import { addImages, deleteImage, MAX_IMAGE_BYTES, type UploadedFile } from './image-uploads';
 import {
-  addImages,
-  createVenture,
-  deleteImage,
   getOwnVenture,
   getVisibleVenture,
   listAllVentures,
   listOwnVentureInvestments,
   listOwnVentures,
   listPublicVentures,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGES,
-  reviewVenture,
-  updateVenture,
-  type UploadedFile,
-} from './service';
+} from './queries';
+import { reviewVenture } from './review';
+import { createVenture, updateVenture } from './writes';
+import { MAX_IMAGES } from '../../../src-shared/rules/venture';
 import { publicTotals } from './count-cache';
 import { clearStatistics } from '../statistics/service';
 import { fileField, readMultipartForm } from '../../lib/multipart';
