@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { investments, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
-import { loadCreator, toVenture } from './views';
+import { withCreator } from './views';
 import { loadForChange } from './writes';
 
 /**
@@ -59,6 +59,6 @@ export async function reviewVenture(
       })
       .where(eq(ventures.id, id))
       .returning();
-    return toVenture(updated!, await loadCreator(tx, updated!.createdBy));
+    return withCreator(tx, updated!);
   });
 }

@@ -88,7 +88,12 @@ export const creatorColumns = {
 };
 
 /** The creator of a venture, for building its answer. */
-export async function loadCreator(db: DbOrTx, userId: string): Promise<Creator> {
+async function loadCreator(db: DbOrTx, userId: string): Promise<Creator> {
   const [creator] = await db.select(creatorColumns).from(users).where(eq(users.id, userId));
   return creator!;
+}
+
+/** The venture with every field, its creator loaded: what a change answers with. */
+export async function withCreator(db: DbOrTx, row: VentureRow): Promise<Venture> {
+  return toVenture(row, await loadCreator(db, row.createdBy));
 }

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { investments, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
-import { isAdmin, loadCreator, toVenture } from './views';
+import { isAdmin, withCreator } from './views';
 
 /** The venture for a change by its owner or an admin; anyone else gets 404 (it may not know it exists). */
 export async function loadForChange(db: DbOrTx, id: string, auth: SessionContext, lock = false) {
@@ -89,7 +89,7 @@ export async function createVenture(
       updatedAt: now,
     })
     .returning();
-  return toVenture(row!, await loadCreator(ctx.db, auth.user.id));
+  return withCreator(ctx.db, row!);
 }
 
 export async function updateVenture(
@@ -146,6 +146,6 @@ export async function updateVenture(
       .set({ ...next, ...(resubmits && { adminStatus: 'pending' as const }), updatedAt: now })
       .where(eq(ventures.id, id))
       .returning();
-    return toVenture(updated!, await loadCreator(tx, updated!.createdBy));
+    return withCreator(tx, updated!);
   });
 }
