@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listOf, listResponse } from '../../lib/list';
+import { listOf } from '../../lib/list';
 import {
   adminInvestmentQuerySchema,
   adminInvestmentSchema,
   investBodySchema,
   investmentSchema,
 } from '../../../src-shared/contracts/money';
+import { adminListRoute } from '../../lib/admin-list-route';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { requireAuth, requireRole, sessionChecked, sessionInStatement } from '../../plugins/session';
@@ -61,22 +62,13 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ data: await listMine(ctx.db, requireAuth(request).user.id) }),
     );
 
-    app.get(
-      '/investments/admin',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['investments'],
-          summary:
-            'Every investment with its venture and investor; filters search (investor or venture), status, ventureId, userId; sortBy investmentDate|amount|status, order',
-          querystring: adminInvestmentQuerySchema,
-          response: responses({ 200: listOf(adminInvestmentSchema) }, 400, ...ROLE),
-        },
-      },
-      async (request) => {
-        const { rows, total } = await listForAdmin(ctx.db, request.query);
-        return listResponse(rows, request.query, total);
-      },
-    );
+    adminListRoute(app, '/investments/admin', {
+      tags: ['investments'],
+      summary:
+        'Every investment with its venture and investor; filters search (investor or venture), status, ventureId, userId; sortBy investmentDate|amount|status, order',
+      querystring: adminInvestmentQuerySchema,
+      response: listOf(adminInvestmentSchema),
+      list: (query) => listForAdmin(ctx.db, query),
+    });
   };
 }
