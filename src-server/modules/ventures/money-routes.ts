@@ -15,6 +15,7 @@ import { cancelVenture, closeFunding, recordRepayment } from './money';
 
 const ventureParams = idParam('ventureId', 'venture.not_found');
 const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
+const repaymentAnswer = z.object({ message: z.string(), data: repaymentResultSchema });
 
 /** A venture's money, for admins: close its funding, cancel it (refunds), record a repayment. Tagged
  * `investments` in the OpenAPI document, as they were when modules/investments served them. */
@@ -69,14 +70,7 @@ export function ventureMoneyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Record a repayment (principal plus interest) credited pro rata to the cent; final: true marks the venture repaid. Optional Idempotency-Key',
           params: ventureParams,
           body: repaymentBodySchema,
-          response: responses(
-            { 200: z.object({ message: z.string(), data: repaymentResultSchema }) },
-            ...WRITE,
-            ...ROLE,
-            404,
-            409,
-            422,
-          ),
+          response: responses({ 200: repaymentAnswer }, ...WRITE, ...ROLE, 404, 409, 422),
         },
       },
       async (request, reply) => {

@@ -34,6 +34,20 @@ async function lockAccount(tx: DbOrTx, id: string): Promise<bigint> {
   return row!.balance;
 }
 
+/** The venture's investments still `invested` end: `completed` when its funding closes, `refunded`
+ * when it is cancelled. */
+async function settleInvested(
+  tx: DbOrTx,
+  ventureId: string,
+  status: 'completed' | 'refunded',
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(investments)
+    .set({ status, updatedAt: now })
+    .where(and(eq(investments.ventureId, ventureId), eq(investments.status, 'invested')));
+}
+
 /**
  * The target is reached (or an admin closed the funding): the venture is `funded`, its investments
  * `completed`, and the escrow is paid out to the company off-platform (escrow -> external).
@@ -60,10 +74,7 @@ async function closeFundingIn(
       at: now,
     });
   }
-  await tx
-    .update(investments)
-    .set({ status: 'completed', updatedAt: now })
-    .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'invested')));
+  await settleInvested(tx, venture.id, 'completed', now);
   const [updated] = await tx
     .update(ventures)
     .set({ lifecycleStatus: 'funded', updatedAt: now })
@@ -137,10 +148,7 @@ export async function cancelVenture(
         ],
         at: now,
       });
-      await tx
-        .update(investments)
-        .set({ status: 'refunded', updatedAt: now })
-        .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'invested')));
+      await settleInvested(tx, venture.id, 'refunded', now);
     }
     const [updated] = await tx
       .update(ventures)
