@@ -34,8 +34,9 @@ import { ticketRoutes } from './modules/tickets/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
+import { ventureMoneyRoutes } from './modules/ventures/money-routes';
 import { publicTotals } from './modules/ventures/count-cache';
-import { getVisibleVenture, listPublicVentures } from './modules/ventures/service';
+import { getVisibleVenture, listPublicVentures } from './modules/ventures/queries';
 import { publicVentureListQuerySchema } from '../src-shared/contracts/ventures';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -160,6 +161,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(balanceRoutes(ctx));
       await api.register(kycRoutes(ctx));
       await api.register(investmentRoutes(ctx));
+      // After the investment routes: the OpenAPI document lists a venture's money calls after them.
+      await api.register(ventureMoneyRoutes(ctx));
       await api.register(overviewRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(userRoutes(ctx));

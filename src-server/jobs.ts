@@ -4,7 +4,7 @@
  * so each run happens once.
  */
 import type { AppContext } from './context';
-import { cancelExpiredVentures } from './modules/investments/service';
+import { cancelExpiredVentures } from './modules/ventures/money';
 import { sweep } from './modules/maintenance/sweep';
 import type { Jobs } from './plugins/jobs';
 

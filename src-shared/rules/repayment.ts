@@ -2,7 +2,7 @@
  * A repayment split over a venture's investors (API contract, "A venture's money": credited pro rata
  * to the cent). The back office previews with these functions what each investor will receive before
  * an admin records a repayment; they follow the server's own split (splitProRata in
- * src-server/modules/investments/service.ts): per investor, in proportion to the sum of that
+ * src-server/modules/ventures/money.ts): per investor, in proportion to the sum of that
  * investor's `completed` investments, largest-remainder rounding, ties to the investor whose first
  * investment is the older one.
  */

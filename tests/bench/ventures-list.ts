@@ -29,7 +29,7 @@ import { createDatabase, runMigrations } from '../../src-server/db/client';
 import { startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 import * as schema from '../../src-server/db/schema';
 import { CountCache } from '../../src-server/modules/ventures/count-cache';
-import { listPublicVentures } from '../../src-server/modules/ventures/service';
+import { listPublicVentures } from '../../src-server/modules/ventures/queries';
 import { freePort } from '../../src-server/embedded-postgres/supervisor';
 import { projectRoot } from '../../src-server/lib/paths';
 import { load, luaString } from './http-load';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accounts, investments, ledgerTransactions, ventures } from '../../src-server/db/schema';
-import { cancelExpiredVentures } from '../../src-server/modules/investments/service';
+import { cancelExpiredVentures } from '../../src-server/modules/ventures/money';
 import { testContext, type SignedIn, type TestContext } from './context';
 import { balanceOf, openVenture, verifiedInvestor, ventureRow } from './money-helpers';
 

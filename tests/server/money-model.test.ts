@@ -7,13 +7,13 @@ import { accounts, investments, ventures } from '../../src-server/db/schema';
 import { HttpError } from '../../src-server/lib/http-error';
 import type { SessionContext } from '../../src-server/modules/auth/sessions';
 import { adjustBalance } from '../../src-server/modules/balances/service';
+import { invest } from '../../src-server/modules/investments/service';
 import {
   cancelExpiredVentures,
   cancelVenture,
   closeFunding,
-  invest,
   recordRepayment,
-} from '../../src-server/modules/investments/service';
+} from '../../src-server/modules/ventures/money';
 import { testContext, type TestContext } from './context';
 import { findInvariantViolations } from './invariants';
 import { openVenture } from './money-helpers';

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { publicVentureListQuerySchema } from '../../src-shared/contracts/ventures';
 import * as schema from '../../src-server/db/schema';
 import { CountCache } from '../../src-server/modules/ventures/count-cache';
-import { listPublicVentures } from '../../src-server/modules/ventures/service';
+import { listPublicVentures } from '../../src-server/modules/ventures/queries';
 import { testContext, type TestContext } from './context';
 
 let t: TestContext;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitProRata as serverSplit } from '../../src-server/modules/investments/service';
+import { splitProRata as serverSplit } from '../../src-server/modules/ventures/money';
 import { eurosToCents } from '../../src-shared/money';
 import { repaymentShares, splitProRata, type RepaymentInvestment } from '../../src-shared/rules/repayment';
 

@@ -10,6 +10,7 @@ import {
   historyRowSchema,
 } from '../../../src-shared/contracts/money';
 import { eurosToCents } from '../../../src-shared/money';
+import { adminListRoute } from '../../lib/admin-list-route';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { HttpError } from '../../lib/http-error';
@@ -46,41 +47,23 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/balances',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['balances'],
-          summary:
-            'Every investor and corporate balance (the current one); search, userId, sortBy updatedAt|balance, sortOrder',
-          querystring: balancesQuerySchema,
-          response: responses({ 200: listOf(balanceRowSchema) }, 400, ...ROLE),
-        },
-      },
-      async (request) => {
-        const { rows, total } = await listBalances(ctx.db, request.query);
-        return listResponse(rows, request.query, total);
-      },
-    );
+    adminListRoute(app, '/balances', {
+      tags: ['balances'],
+      summary:
+        'Every investor and corporate balance (the current one); search, userId, sortBy updatedAt|balance, sortOrder',
+      querystring: balancesQuerySchema,
+      response: listOf(balanceRowSchema),
+      list: (query) => listBalances(ctx.db, query),
+    });
 
-    app.get(
-      '/balances/all-histories',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['balances'],
-          summary:
-            'Every balance movement of every person with the proof of an adjustment: newest first (sortBy at|amount, order); filters userId, from and to (days YYYY-MM-DD, inclusive, UTC), kind, search',
-          querystring: allHistoriesQuerySchema,
-          response: responses({ 200: listOf(adminHistoryRowSchema) }, 400, ...ROLE),
-        },
-      },
-      async (request) => {
-        const { rows, total } = await allHistories(ctx.db, request.query);
-        return listResponse(rows, request.query, total);
-      },
-    );
+    adminListRoute(app, '/balances/all-histories', {
+      tags: ['balances'],
+      summary:
+        'Every balance movement of every person with the proof of an adjustment: newest first (sortBy at|amount, order); filters userId, from and to (days YYYY-MM-DD, inclusive, UTC), kind, search',
+      querystring: allHistoriesQuerySchema,
+      response: listOf(adminHistoryRowSchema),
+      list: (query) => allHistories(ctx.db, query),
+    });
 
     app.get(
       '/balances/:userId/history',

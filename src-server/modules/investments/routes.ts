@@ -1,33 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listOf, listResponse } from '../../lib/list';
+import { listOf } from '../../lib/list';
 import {
   adminInvestmentQuerySchema,
   adminInvestmentSchema,
-  cancelBodySchema,
   investBodySchema,
   investmentSchema,
-  repaymentBodySchema,
-  repaymentResultSchema,
 } from '../../../src-shared/contracts/money';
-import { ventureSchema } from '../../../src-shared/contracts/ventures';
+import { adminListRoute } from '../../lib/admin-list-route';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { requireAuth, requireRole, sessionChecked, sessionInStatement } from '../../plugins/session';
 import { readIdempotencyKey } from '../idempotency';
-import {
-  cancelVenture,
-  closeFunding,
-  investWithSessionToken,
-  listForAdmin,
-  listMine,
-  recordRepayment,
-} from './service';
-import { idParam } from '../../lib/params';
+import { investWithSessionToken, listForAdmin, listMine } from './service';
 import { fastSuccessSerializer } from '../../lib/fast-serializer';
 
-const ventureParams = idParam('ventureId', 'venture.not_found');
-const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
 const investAnswer = z.object({ message: z.string(), data: investmentSchema });
 
 export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -75,95 +62,13 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => ({ data: await listMine(ctx.db, requireAuth(request).user.id) }),
     );
 
-    app.get(
-      '/investments/admin',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['investments'],
-          summary:
-            'Every investment with its venture and investor; filters search (investor or venture), status, ventureId, userId; sortBy investmentDate|amount|status, order',
-          querystring: adminInvestmentQuerySchema,
-          response: responses({ 200: listOf(adminInvestmentSchema) }, 400, ...ROLE),
-        },
-      },
-      async (request) => {
-        const { rows, total } = await listForAdmin(ctx.db, request.query);
-        return listResponse(rows, request.query, total);
-      },
-    );
-
-    app.post(
-      '/ventures/admin/:ventureId/close-funding',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['investments'],
-          summary:
-            'Close the funding early: new -> funded, investments completed, escrow paid out (repeat: no change)',
-          params: ventureParams,
-          response: responses({ 200: ventureAnswer }, ...WRITE, ...ROLE, 404, 409),
-        },
-      },
-      async (request) => {
-        return closeFunding(ctx, requireAuth(request), request.params.ventureId);
-      },
-    );
-
-    app.post(
-      '/ventures/admin/:ventureId/cancel',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['investments'],
-          summary: 'Cancel a venture that is not funded and refund every investor (repeat: no change)',
-          params: ventureParams,
-          body: cancelBodySchema,
-          response: responses({ 200: ventureAnswer }, ...WRITE, ...ROLE, 404, 409),
-        },
-      },
-      async (request) => {
-        return cancelVenture(
-          ctx,
-          requireAuth(request).user.id,
-          request.params.ventureId,
-          request.body.reason,
-        );
-      },
-    );
-
-    app.post(
-      '/ventures/admin/:ventureId/repayments',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['investments'],
-          summary:
-            'Record a repayment (principal plus interest) credited pro rata to the cent; final: true marks the venture repaid. Optional Idempotency-Key',
-          params: ventureParams,
-          body: repaymentBodySchema,
-          response: responses(
-            { 200: z.object({ message: z.string(), data: repaymentResultSchema }) },
-            ...WRITE,
-            ...ROLE,
-            404,
-            409,
-            422,
-          ),
-        },
-      },
-      async (request, reply) => {
-        const key = readIdempotencyKey(request.headers);
-        const answer = await recordRepayment(
-          ctx,
-          requireAuth(request),
-          request.params.ventureId,
-          request.body,
-          key,
-        );
-        if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-        return reply.status(200).send(answer.body);
-      },
-    );
+    adminListRoute(app, '/investments/admin', {
+      tags: ['investments'],
+      summary:
+        'Every investment with its venture and investor; filters search (investor or venture), status, ventureId, userId; sortBy investmentDate|amount|status, order',
+      querystring: adminInvestmentQuerySchema,
+      response: listOf(adminInvestmentSchema),
+      list: (query) => listForAdmin(ctx.db, query),
+    });
   };
 }

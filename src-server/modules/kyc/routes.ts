@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listResponse } from '../../lib/list';
 import {
   KYC_FILE_FIELDS,
   KYC_MAX_FILE_BYTES,
@@ -15,6 +14,7 @@ import {
   type KycFileField,
 } from '../../../src-shared/contracts/kyc';
 import { KYC_STATUSES } from '../../../src-shared/constants/enums';
+import { adminListRoute } from '../../lib/admin-list-route';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { HttpError } from '../../lib/http-error';
@@ -132,22 +132,13 @@ export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/kyc/admin',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['kyc'],
-          summary: `Verifications to review, one per person (their latest; default: every one that was submitted or decided); status one of ${KYC_STATUSES.join(', ')}; sortBy submittedAt (default) or decidedAt, order asc (default: oldest waiting first) or desc, empty dates last`,
-          querystring: kycAdminListQuerySchema,
-          response: responses({ 200: kycAdminListSchema }, 400, ...ROLE),
-        },
-      },
-      async (request) => {
-        const { rows, total } = await listForAdmin(ctx.db, request.query);
-        return listResponse(rows, request.query, total);
-      },
-    );
+    adminListRoute(app, '/kyc/admin', {
+      tags: ['kyc'],
+      summary: `Verifications to review, one per person (their latest; default: every one that was submitted or decided); status one of ${KYC_STATUSES.join(', ')}; sortBy submittedAt (default) or decidedAt, order asc (default: oldest waiting first) or desc, empty dates last`,
+      querystring: kycAdminListQuerySchema,
+      response: kycAdminListSchema,
+      list: (query) => listForAdmin(ctx.db, query),
+    });
 
     app.get(
       '/kyc/admin/:userId',

@@ -10,6 +10,7 @@ import {
   ticketWrittenSchema,
 } from '../../../src-shared/contracts/tickets';
 import { COMPLAINT_WORKING_DAYS } from '../../../src-shared/rules/workingDays';
+import { adminListRoute } from '../../lib/admin-list-route';
 import type { AppContext } from '../../context';
 import { listResponse } from '../../lib/list';
 import { idParam } from '../../lib/params';
@@ -109,26 +110,17 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.get(
-      '/admin/tickets',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['tickets'],
-          summary: 'Every ticket with its author (admins)',
-          description: [
-            'Filters: `status`, `category`, `userId` (one author), `search` (subject or author e-mail contains it, or the ticket number: `12` or `#12`).',
-            "Order (`sortBy`, `order`): by default `respondBy` ascending, i.e. tickets still waiting for an answer (`open`, `in_progress`) that have a deadline (complaints) first, the oldest deadline first (overdue ones on top), then every other ticket newest first: a resolved or closed complaint's old deadline no longer puts it on top. `createdAt`, `updatedAt`, `number` and `status` sort by themselves (`order` desc by default), then newest first.",
-          ].join('\n\n'),
-          querystring: adminTicketListQuerySchema,
-          response: responses({ 200: ticketListSchema }, 400, ...ROLE),
-        },
-      },
-      async (request) => {
-        const { rows, total } = await listAdminTickets(ctx.db, request.query);
-        return listResponse(rows, request.query, total);
-      },
-    );
+    adminListRoute(app, '/admin/tickets', {
+      tags: ['tickets'],
+      summary: 'Every ticket with its author (admins)',
+      description: [
+        'Filters: `status`, `category`, `userId` (one author), `search` (subject or author e-mail contains it, or the ticket number: `12` or `#12`).',
+        "Order (`sortBy`, `order`): by default `respondBy` ascending, i.e. tickets still waiting for an answer (`open`, `in_progress`) that have a deadline (complaints) first, the oldest deadline first (overdue ones on top), then every other ticket newest first: a resolved or closed complaint's old deadline no longer puts it on top. `createdAt`, `updatedAt`, `number` and `status` sort by themselves (`order` desc by default), then newest first.",
+      ].join('\n\n'),
+      querystring: adminTicketListQuerySchema,
+      response: ticketListSchema,
+      list: (query) => listAdminTickets(ctx.db, query),
+    });
 
     app.patch(
       '/admin/tickets/:id',

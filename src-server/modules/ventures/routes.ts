@@ -12,28 +12,26 @@ import {
   ventureSchema,
   ventureUpdateSchema,
   ventureViewResponseSchema,
+  type Venture,
 } from '../../../src-shared/contracts/ventures';
 import { companyInvestmentListSchema } from '../../../src-shared/contracts/dashboard';
+import { adminListRoute } from '../../lib/admin-list-route';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { notFound } from '../../lib/http-error';
 import { requireAuth, requireRole } from '../../plugins/session';
+import { addImages, deleteImage, MAX_IMAGE_BYTES, type UploadedFile } from './image-uploads';
 import {
-  addImages,
-  createVenture,
-  deleteImage,
   getOwnVenture,
   getVisibleVenture,
   listAllVentures,
   listOwnVentureInvestments,
   listOwnVentures,
   listPublicVentures,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGES,
-  reviewVenture,
-  updateVenture,
-  type UploadedFile,
-} from './service';
+} from './queries';
+import { reviewVenture } from './review';
+import { createVenture, updateVenture } from './writes';
+import { MAX_IMAGES } from '../../../src-shared/rules/venture';
 import { publicTotals } from './count-cache';
 import { clearStatistics } from '../statistics/service';
 import { fileField, readMultipartForm } from '../../lib/multipart';
@@ -43,6 +41,13 @@ import { fastSuccessSerializer } from '../../lib/fast-serializer';
 const idParams = idParam('ventureId', 'venture.not_found');
 const imagesResponse = z.object({ message: z.string(), images: z.array(z.string()) });
 const savedResponse = z.object({ message: z.string(), data: ventureSchema });
+
+/** The answer to an edit or a review; the public list's totals and the statistics are counted again. */
+function updatedAnswer(ctx: AppContext, venture: Venture) {
+  publicTotals(ctx).clear();
+  clearStatistics(ctx);
+  return { message: 'Updated successfully', data: venture };
+}
 
 /** Submitting for review, in the PATCH route's description (README, Decisions). */
 const SUBMIT_RULES = [
@@ -136,17 +141,11 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: responses({ 200: savedResponse }, ...WRITE, ...ROLE, 404, 409),
         },
       },
-      async (request) => {
-        const venture = await updateVenture(
+      async (request) =>
+        updatedAnswer(
           ctx,
-          requireAuth(request),
-          request.params.ventureId,
-          request.body,
-        );
-        publicTotals(ctx).clear();
-        clearStatistics(ctx);
-        return { message: 'Updated successfully', data: venture };
-      },
+          await updateVenture(ctx, requireAuth(request), request.params.ventureId, request.body),
+        ),
     );
 
     app.patch(
@@ -250,25 +249,16 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         listOwnVentureInvestments(ctx.db, request.params.ventureId, requireAuth(request).user.id),
     );
 
-    app.get(
-      '/ventures/admin-get-all',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['ventures'],
-          summary:
-            'Every venture for the back office, with filters (10 a page); sortBy createdAt (default), closingDate, expectedReturn, targetAmount, amountFunded, title, adminStatus or lifecycleStatus; order asc or desc (default)',
-          description:
-            '`submitted=true` keeps the ventures submitted for review (visibility `public` or `private`), `submitted=false` the drafts: `adminStatus=pending&submitted=true` plus `adminStatus=under-review&submitted=true` are the ventures the admin overview counts as awaiting review.',
-          querystring: adminVentureListQuerySchema,
-          response: responses({ 200: ventureListResponseSchema }, 400, ...ROLE),
-        },
-      },
-      async (request) => {
-        const { rows, total } = await listAllVentures(ctx.db, request.query, ctx.now());
-        return listResponse(rows, request.query, total);
-      },
-    );
+    adminListRoute(app, '/ventures/admin-get-all', {
+      tags: ['ventures'],
+      summary:
+        'Every venture for the back office, with filters (10 a page); sortBy createdAt (default), closingDate, expectedReturn, targetAmount, amountFunded, title, adminStatus or lifecycleStatus; order asc or desc (default)',
+      description:
+        '`submitted=true` keeps the ventures submitted for review (visibility `public` or `private`), `submitted=false` the drafts: `adminStatus=pending&submitted=true` plus `adminStatus=under-review&submitted=true` are the ventures the admin overview counts as awaiting review.',
+      querystring: adminVentureListQuerySchema,
+      response: ventureListResponseSchema,
+      list: (query) => listAllVentures(ctx.db, query, ctx.now()),
+    });
 
     app.patch(
       '/ventures/admin/:ventureId/admin-status-update',
@@ -291,17 +281,11 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: responses({ 200: savedResponse }, ...WRITE, ...ROLE, 404, 409),
         },
       },
-      async (request) => {
-        const venture = await reviewVenture(
+      async (request) =>
+        updatedAnswer(
           ctx,
-          requireAuth(request),
-          request.params.ventureId,
-          request.body,
-        );
-        publicTotals(ctx).clear();
-        clearStatistics(ctx);
-        return { message: 'Updated successfully', data: venture };
-      },
+          await reviewVenture(ctx, requireAuth(request), request.params.ventureId, request.body),
+        ),
     );
   };
 }

@@ -1,0 +1,303 @@
+/** A venture's money (admin): closing its funding, cancelling it with refunds, repayments, and the
+ * closing-date rule. Investing itself is modules/investments. */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Venture } from '../../../src-shared/contracts/ventures';
+import { centsToEuros, eurosToCents, formatEuros } from '../../../src-shared/money';
+import { splitProRata } from '../../../src-shared/rules/repayment';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { accounts, investments, ventures } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import type { SessionContext } from '../auth/sessions';
+import { once } from '../idempotency';
+import { escrowAccountId, externalAccountId, postTransaction } from '../ledger/service';
+import { clearStatistics } from '../statistics/service';
+import { publicTotals } from './count-cache';
+import { withCreator, type VentureRow } from './views';
+
+const ALREADY_CANCELLED = 'This venture is already cancelled.';
+const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
+
+async function lockVenture(tx: DbOrTx, id: string): Promise<VentureRow> {
+  const [row] = await tx.select().from(ventures).where(eq(ventures.id, id)).for('update');
+  if (!row || row.isDeleted) throw new HttpError(404, 'venture.not_found');
+  return row;
+}
+
+/** Locks an account row (the caller keeps the global order: ventures, user accounts by id, escrow, external). */
+async function lockAccount(tx: DbOrTx, id: string): Promise<bigint> {
+  const [row] = await tx
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .for('update');
+  return row!.balance;
+}
+
+/** The venture's investments still `invested` end: `completed` when its funding closes, `refunded`
+ * when it is cancelled. */
+async function settleInvested(
+  tx: DbOrTx,
+  ventureId: string,
+  status: 'completed' | 'refunded',
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(investments)
+    .set({ status, updatedAt: now })
+    .where(and(eq(investments.ventureId, ventureId), eq(investments.status, 'invested')));
+}
+
+/**
+ * The target is reached (or an admin closed the funding): the venture is `funded`, its investments
+ * `completed`, and the escrow is paid out to the company off-platform (escrow -> external).
+ */
+async function closeFundingIn(
+  ctx: AppContext,
+  tx: DbOrTx,
+  venture: VentureRow,
+  by: string | null,
+): Promise<VentureRow> {
+  const now = ctx.now();
+  const escrow = await escrowAccountId(tx, venture.id);
+  const held = await lockAccount(tx, escrow);
+  if (held > 0n) {
+    await postTransaction(tx, {
+      kind: 'disbursement',
+      createdBy: by,
+      ventureId: venture.id,
+      note: `Funding closed: ${money(held)} paid out to the company`,
+      entries: [
+        { accountId: escrow, amountCents: -held },
+        { accountId: await externalAccountId(tx), amountCents: held },
+      ],
+      at: now,
+    });
+  }
+  await settleInvested(tx, venture.id, 'completed', now);
+  const [updated] = await tx
+    .update(ventures)
+    .set({ lifecycleStatus: 'funded', updatedAt: now })
+    .where(eq(ventures.id, venture.id))
+    .returning();
+  return updated!;
+}
+
+/** Closes the funding early: `new` -> `funded`; a second call changes nothing. */
+export async function closeFunding(ctx: AppContext, admin: SessionContext, ventureId: string) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const venture = await lockVenture(tx, ventureId);
+    if (venture.lifecycleStatus === 'funded' && venture.cancelledAt === null)
+      return { message: 'Funding is already closed.', data: await withCreator(tx, venture) };
+    if (
+      venture.lifecycleStatus !== 'new' ||
+      venture.cancelledAt !== null ||
+      venture.adminStatus !== 'approved'
+    )
+      throw new HttpError(409, 'investment.close_not_raising');
+    if (venture.amountFundedCents === 0n) throw new HttpError(409, 'investment.no_investors');
+    const updated = await closeFundingIn(ctx, tx, venture, admin.user.id);
+    return { message: 'Funding closed.', data: await withCreator(tx, updated) };
+  });
+  publicTotals(ctx).clear();
+  clearStatistics(ctx);
+  return result;
+}
+
+/**
+ * Cancels a venture still raising money and refunds every investment (escrow -> each investor) in
+ * one ledger transaction; the venture leaves the public list (admin status `rejected`). A second
+ * call changes nothing.
+ */
+export async function cancelVenture(
+  ctx: AppContext,
+  by: string | null,
+  ventureId: string,
+  reason: string,
+): Promise<{ message: string; data: Venture }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const venture = await lockVenture(tx, ventureId);
+    if (venture.cancelledAt !== null)
+      return { message: ALREADY_CANCELLED, data: await withCreator(tx, venture) };
+    if (venture.lifecycleStatus === 'funded' || venture.lifecycleStatus === 'repaid')
+      throw new HttpError(409, 'investment.cancel_funded');
+    const now = ctx.now();
+    const open = await tx
+      .select()
+      .from(investments)
+      .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'invested')));
+    if (open.length > 0) {
+      const perUser = new Map<string, bigint>();
+      for (const i of open) perUser.set(i.userId, (perUser.get(i.userId) ?? 0n) + i.amountCents);
+      const accountRows = await tx
+        .select({ id: accounts.id, userId: accounts.userId })
+        .from(accounts)
+        .where(inArray(accounts.userId, [...perUser.keys()]))
+        .orderBy(asc(accounts.id));
+      const total = open.reduce((sum, i) => sum + i.amountCents, 0n);
+      const escrow = await escrowAccountId(tx, venture.id);
+      await postTransaction(tx, {
+        kind: 'refund',
+        createdBy: by,
+        ventureId: venture.id,
+        note: `Venture cancelled: ${reason}`,
+        // Investors' accounts in id order, then the escrow: the global lock order.
+        entries: [
+          ...accountRows.map((a) => ({ accountId: a.id, amountCents: perUser.get(a.userId!)! })),
+          { accountId: escrow, amountCents: -total },
+        ],
+        at: now,
+      });
+      await settleInvested(tx, venture.id, 'refunded', now);
+    }
+    const [updated] = await tx
+      .update(ventures)
+      .set({
+        cancelledAt: now,
+        cancelReason: reason,
+        adminStatus: 'rejected',
+        adminNotes: reason,
+        amountFundedCents: 0n,
+        updatedAt: now,
+      })
+      .where(eq(ventures.id, venture.id))
+      .returning();
+    return {
+      message: open.length ? `Venture cancelled; ${open.length} investments refunded.` : 'Venture cancelled.',
+      data: await withCreator(tx, updated!),
+    };
+  });
+  publicTotals(ctx).clear();
+  clearStatistics(ctx);
+  return result;
+}
+
+export { splitProRata };
+
+/**
+ * A repayment of principal and interest: `amount` enters from off-platform and is credited to the
+ * investors pro rata to their investments, to the cent. `final` moves the venture and its
+ * investments to `repaid`.
+ */
+export async function recordRepayment(
+  ctx: AppContext,
+  admin: SessionContext,
+  ventureId: string,
+  body: { amount: number; final: boolean },
+  idempotencyKey: string | undefined,
+) {
+  const amountCents = eurosToCents(body.amount)!;
+  const now = ctx.now();
+  const answer = await ctx.db.transaction(async (tx) =>
+    once(
+      tx,
+      { userId: admin.user.id, scope: `repayment:${ventureId}`, key: idempotencyKey, request: body, now },
+      async (ledgerKey) => {
+        const venture = await lockVenture(tx, ventureId);
+        if (venture.lifecycleStatus === 'repaid') throw new HttpError(409, 'investment.already_repaid');
+        if (venture.lifecycleStatus !== 'funded') throw new HttpError(409, 'investment.repay_not_funded');
+        const rows = await tx
+          .select()
+          .from(investments)
+          .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'completed')))
+          .orderBy(asc(investments.investmentDate), asc(investments.id));
+        if (rows.length === 0) throw new HttpError(409, 'investment.nothing_to_repay');
+        // Pro rata per investor (each gets the floor or the ceiling of their exact share), then
+        // each investor's credit over their investments, for their repaid and profit figures.
+        const investorIds = [...new Set(rows.map((r) => r.userId))];
+        const investorShares = splitProRata(
+          amountCents,
+          investorIds.map((id) =>
+            rows.filter((r) => r.userId === id).reduce((sum, r) => sum + r.amountCents, 0n),
+          ),
+        );
+        const perUser = new Map(investorIds.map((id, i) => [id, investorShares[i]!]));
+        const shares: bigint[] = rows.map(() => 0n);
+        for (const id of investorIds) {
+          const own = rows.flatMap((r, i) => (r.userId === id ? [i] : []));
+          const split = splitProRata(
+            perUser.get(id)!,
+            own.map((i) => rows[i]!.amountCents),
+          );
+          own.forEach((i, k) => (shares[i] = split[k]!));
+        }
+        const accountRows = await tx
+          .select({ id: accounts.id, userId: accounts.userId })
+          .from(accounts)
+          .where(inArray(accounts.userId, investorIds))
+          .orderBy(asc(accounts.id));
+        const entries = accountRows
+          .map((a) => ({ accountId: a.id, amountCents: perUser.get(a.userId!)! }))
+          .filter((e) => e.amountCents > 0n);
+        await postTransaction(tx, {
+          kind: 'repayment',
+          createdBy: admin.user.id,
+          ventureId: venture.id,
+          idempotencyKey: ledgerKey,
+          note: body.final ? 'Final repayment' : 'Repayment',
+          entries: [...entries, { accountId: await externalAccountId(tx), amountCents: -amountCents }],
+          at: now,
+        });
+        for (const [i, row] of rows.entries()) {
+          const repaid = row.repaidCents + shares[i]!;
+          await tx
+            .update(investments)
+            .set({
+              repaidCents: repaid,
+              profitPaidCents: repaid > row.amountCents ? repaid - row.amountCents : 0n,
+              ...(body.final && { status: 'repaid' as const }),
+              updatedAt: now,
+            })
+            .where(eq(investments.id, row.id));
+        }
+        if (body.final)
+          await tx
+            .update(ventures)
+            .set({ lifecycleStatus: 'repaid', updatedAt: now })
+            .where(eq(ventures.id, venture.id));
+        return {
+          statusCode: 200,
+          body: {
+            message: body.final ? 'Final repayment recorded.' : 'Repayment recorded.',
+            data: { credited: centsToEuros(amountCents), investors: perUser.size },
+          },
+        };
+      },
+    ),
+  );
+  if (body.final) publicTotals(ctx).clear();
+  clearStatistics(ctx);
+  return answer;
+}
+
+/** The closing-date rule: a venture still raising money after its closing date is cancelled and refunded. */
+export async function cancelExpiredVentures(ctx: AppContext): Promise<number> {
+  const due = await ctx.db
+    .select({ id: ventures.id })
+    .from(ventures)
+    .where(
+      and(
+        eq(ventures.lifecycleStatus, 'new'),
+        sql`${ventures.cancelledAt} IS NULL`,
+        sql`${ventures.closingDate} <= ${ctx.now()}`,
+      ),
+    )
+    .limit(500);
+  let cancelled = 0;
+  for (const { id } of due) {
+    // cancelVenture re-checks under the venture's lock (one venture per transaction): one cancelled
+    // or funded meanwhile changes nothing.
+    try {
+      const { message } = await cancelVenture(
+        ctx,
+        null,
+        id,
+        'The closing date passed before the target was reached.',
+      );
+      if (message !== ALREADY_CANCELLED) cancelled += 1;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error; // funded or gone meanwhile: nothing to cancel
+    }
+  }
+  return cancelled;
+}

@@ -1,0 +1,64 @@
+import { and, count, eq, ne } from 'drizzle-orm';
+import type { Venture } from '../../../src-shared/contracts/ventures';
+import type { AdminStatus } from '../../../src-shared/constants/enums';
+import { decideReview, hasMoneyIn } from '../../../src-shared/rules/venture';
+import type { AppContext } from '../../context';
+import { investments, ventures } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import type { SessionContext } from '../auth/sessions';
+import { withCreator } from './views';
+import { loadForChange } from './writes';
+
+/**
+ * Admin review: sets the status and notes, and what the one table of src-shared/rules/venture.ts
+ * (`REVIEW_RULES`, README "Decisions") says: approving puts the venture live (coming-soon -> new);
+ * sending an approved venture without money back to review or rejecting it closes it again
+ * (new -> coming-soon, goesLiveAt cleared); once money is in it, it stays approved (409).
+ */
+export async function reviewVenture(
+  ctx: AppContext,
+  auth: SessionContext,
+  id: string,
+  body: { adminStatus: AdminStatus; adminNotes?: string | null },
+): Promise<Venture> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id, auth, true);
+    const [live] = await tx
+      .select({ n: count() })
+      .from(investments)
+      .where(and(eq(investments.ventureId, id), ne(investments.status, 'refunded')));
+    const decision = decideReview(
+      {
+        from: row.adminStatus,
+        to: body.adminStatus,
+        lifecycleStatus: row.lifecycleStatus,
+        cancelled: row.cancelledAt !== null,
+        hasMoney: hasMoneyIn({ ...row, liveInvestments: live?.n ?? 0 }),
+        notes: body.adminNotes,
+        goesLiveAt: row.goesLiveAt,
+        dateIssued: row.dateIssued,
+      },
+      now,
+    );
+    if (!decision.ok)
+      throw new HttpError(decision.status, decision.error.code, {
+        ...(decision.fields && { fields: decision.fields }),
+      });
+    const [updated] = await tx
+      .update(ventures)
+      .set({
+        adminStatus: body.adminStatus,
+        ...(body.adminNotes !== undefined && { adminNotes: body.adminNotes }),
+        adminReviewedAt: now,
+        adminReviewedBy: auth.user.id,
+        lifecycleStatus: decision.lifecycleStatus,
+        goesLiveAt: decision.goesLiveAt,
+        dateIssued: decision.dateIssued,
+        updatedAt: now,
+      })
+      .where(eq(ventures.id, id))
+      .returning();
+    return withCreator(tx, updated!);
+  });
+}

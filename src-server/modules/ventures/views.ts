@@ -1,0 +1,99 @@
+/** A venture as answered: every field for its owner and admins, the public ones for anyone else. */
+import { eq } from 'drizzle-orm';
+import type { PublicVenture, Venture, VentureView } from '../../../src-shared/contracts/ventures';
+import { centsToEuros } from '../../../src-shared/money';
+import type { DbOrTx } from '../../db/client';
+import type { ventures } from '../../db/schema';
+import { users } from '../../db/schema';
+import { isAdminRole } from '../../plugins/session';
+import type { SessionContext } from '../auth/sessions';
+
+export type VentureRow = typeof ventures.$inferSelect;
+/** The creator's columns every venture answer is built from (the public one keeps the company only). */
+export type Creator = { firstName: string; lastName: string; email: string; companyName: string | null };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The public fields only (contract, "Ventures": the privacy rule): built field by field, so a
+ * column added later stays private until it is listed here. */
+export function toPublicVenture(row: VentureRow, companyName: string | null): PublicVenture {
+  return {
+    _id: row.id,
+    title: row.title,
+    shortDescription: row.shortDescription,
+    longDescription: row.longDescription,
+    collateralDescription: row.collateralDescription,
+    country: row.country,
+    ventureType: row.ventureType,
+    riskLevel: row.riskLevel,
+    minInvestmentAmount: centsToEuros(row.minInvestmentCents),
+    maxInvestmentAmount: centsToEuros(row.maxInvestmentCents),
+    targetAmount: centsToEuros(row.targetAmountCents),
+    amountFunded: centsToEuros(row.amountFundedCents),
+    expectedReturn: Number(row.expectedReturn),
+    investmentPeriod: row.investmentPeriod,
+    closingDate: row.closingDate.toISOString(),
+    collateralValue: centsToEuros(row.collateralValueCents),
+    loanToValue: Number(row.loanToValue),
+    isConvertible: row.isConvertible,
+    tags: row.tags,
+    images: row.images,
+    lifecycleStatus: row.lifecycleStatus,
+    visibility: row.visibility,
+    adminStatus: row.adminStatus,
+    dateIssued: iso(row.dateIssued),
+    goesLiveAt: iso(row.goesLiveAt),
+    createdBy: { companyName },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every field: for the venture's owner and admins. */
+export function toVenture(row: VentureRow, createdBy: Creator): Venture {
+  return {
+    ...toPublicVenture(row, createdBy.companyName),
+    adminNotes: row.adminNotes,
+    adminReviewedAt: iso(row.adminReviewedAt),
+    cancelledAt: iso(row.cancelledAt),
+    cancelReason: row.cancelReason,
+    createdBy: {
+      companyName: createdBy.companyName,
+      firstName: createdBy.firstName,
+      lastName: createdBy.lastName,
+      email: createdBy.email,
+    },
+  };
+}
+
+/** Whether the caller is an admin (sees and changes any venture). */
+export const isAdmin = (auth: SessionContext | null) => (auth ? isAdminRole(auth.user.role) : false);
+
+/** Whether the caller gets every field of a venture: its owner and admins. */
+export const seesEverything = (auth: SessionContext | null, ownerId: string): boolean =>
+  isAdmin(auth) || auth?.user.id === ownerId;
+
+/** The venture as the caller may see it: every field for its owner and admins, else the public ones. */
+export function viewFor(auth: SessionContext | null, row: VentureRow, createdBy: Creator): VentureView {
+  return seesEverything(auth, row.createdBy)
+    ? toVenture(row, createdBy)
+    : toPublicVenture(row, createdBy.companyName);
+}
+
+export const creatorColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  companyName: users.companyName,
+};
+
+/** The creator of a venture, for building its answer. */
+async function loadCreator(db: DbOrTx, userId: string): Promise<Creator> {
+  const [creator] = await db.select(creatorColumns).from(users).where(eq(users.id, userId));
+  return creator!;
+}
+
+/** The venture with every field, its creator loaded: what a change answers with. */
+export async function withCreator(db: DbOrTx, row: VentureRow): Promise<Venture> {
+  return toVenture(row, await loadCreator(db, row.createdBy));
+}

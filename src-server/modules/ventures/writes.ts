@@ -1,0 +1,151 @@
+/** Changing a venture: creating and editing it (its company or an admin). */
+import { and, count, eq } from 'drizzle-orm';
+import type { Venture, VentureCreateBody, VentureUpdateBody } from '../../../src-shared/contracts/ventures';
+import { eurosToCents } from '../../../src-shared/money';
+import { changedMoneyTerms, checkVentureTerms, termsAreFrozen } from '../../../src-shared/rules/venture';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { investments, ventures } from '../../db/schema';
+import { HttpError } from '../../lib/http-error';
+import type { SessionContext } from '../auth/sessions';
+import { isAdmin, withCreator } from './views';
+
+/** The venture for a change by its owner or an admin; anyone else gets 404 (it may not know it exists). */
+export async function loadForChange(db: DbOrTx, id: string, auth: SessionContext, lock = false) {
+  const query = db
+    .select()
+    .from(ventures)
+    .where(and(eq(ventures.id, id), eq(ventures.isDeleted, false)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || (!isAdmin(auth) && row.createdBy !== auth.user.id))
+    throw new HttpError(404, 'venture.not_found');
+  return row;
+}
+
+/** The contract's rules across fields (src-shared/rules/venture.ts) on the values the venture will have. */
+function checkTerms(
+  row: {
+    country: string;
+    minInvestmentCents: bigint;
+    maxInvestmentCents: bigint;
+    targetAmountCents: bigint;
+    collateralValueCents: bigint;
+    amountFundedCents?: bigint;
+    expectedReturn: string;
+    investmentPeriod: number;
+    loanToValue: string;
+    closingDate: Date;
+  },
+  now: Date,
+  checkClosingDate: boolean,
+): void {
+  const errors = checkVentureTerms(
+    { ...row, expectedReturn: Number(row.expectedReturn), loanToValue: Number(row.loanToValue) },
+    now,
+    { checkClosingDate },
+  );
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(400, first.code, { params: first.params, fields: errors });
+}
+
+const cents = (euros: number) => eurosToCents(euros)!;
+
+export async function createVenture(
+  ctx: AppContext,
+  auth: SessionContext,
+  body: VentureCreateBody,
+): Promise<Venture> {
+  const now = ctx.now();
+  const values = {
+    title: body.title,
+    shortDescription: body.shortDescription,
+    longDescription: body.longDescription,
+    collateralDescription: body.collateralDescription,
+    country: body.country,
+    ventureType: body.ventureType,
+    riskLevel: body.riskLevel ?? 'medium',
+    minInvestmentCents: cents(body.minInvestmentAmount),
+    maxInvestmentCents: cents(body.maxInvestmentAmount),
+    targetAmountCents: cents(body.targetAmount),
+    collateralValueCents: cents(body.collateralValue),
+    expectedReturn: body.expectedReturn.toFixed(2),
+    loanToValue: body.loanToValue.toFixed(2),
+    investmentPeriod: body.investmentPeriod,
+    closingDate: new Date(body.closingDate),
+    isConvertible: body.isConvertible ?? false,
+    tags: body.tags ?? [],
+  };
+  checkTerms(values, now, true);
+  const [row] = await ctx.db
+    .insert(ventures)
+    .values({
+      ...values,
+      lifecycleStatus: 'coming-soon',
+      visibility: 'draft',
+      adminStatus: 'pending',
+      createdBy: auth.user.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return withCreator(ctx.db, row!);
+}
+
+export async function updateVenture(
+  ctx: AppContext,
+  auth: SessionContext,
+  id: string,
+  body: VentureUpdateBody,
+): Promise<Venture> {
+  const now = ctx.now();
+  return ctx.db.transaction(async (tx) => {
+    const row = await loadForChange(tx, id, auth, true);
+    const changesTerms = changedMoneyTerms(body).length > 0;
+    if (changesTerms && row.adminStatus === 'approved') {
+      const [invested] = await tx
+        .select({ n: count() })
+        .from(investments)
+        .where(eq(investments.ventureId, id));
+      if (termsAreFrozen({ adminStatus: row.adminStatus, investmentCount: invested?.n ?? 0 }))
+        throw new HttpError(409, 'venture.frozen_terms');
+    }
+    const next = {
+      ...(body.title !== undefined && { title: body.title }),
+      ...(body.shortDescription !== undefined && { shortDescription: body.shortDescription }),
+      ...(body.longDescription !== undefined && { longDescription: body.longDescription }),
+      ...(body.collateralDescription !== undefined && { collateralDescription: body.collateralDescription }),
+      ...(body.country !== undefined && { country: body.country }),
+      ...(body.ventureType !== undefined && { ventureType: body.ventureType }),
+      ...(body.riskLevel !== undefined && { riskLevel: body.riskLevel }),
+      ...(body.targetAmount !== undefined && { targetAmountCents: cents(body.targetAmount) }),
+      ...(body.minInvestmentAmount !== undefined && { minInvestmentCents: cents(body.minInvestmentAmount) }),
+      ...(body.maxInvestmentAmount !== undefined && { maxInvestmentCents: cents(body.maxInvestmentAmount) }),
+      ...(body.collateralValue !== undefined && { collateralValueCents: cents(body.collateralValue) }),
+      ...(body.expectedReturn !== undefined && { expectedReturn: body.expectedReturn.toFixed(2) }),
+      ...(body.loanToValue !== undefined && { loanToValue: body.loanToValue.toFixed(2) }),
+      ...(body.investmentPeriod !== undefined && { investmentPeriod: body.investmentPeriod }),
+      ...(body.closingDate !== undefined && { closingDate: new Date(body.closingDate) }),
+      ...(body.isConvertible !== undefined && { isConvertible: body.isConvertible }),
+      ...(body.tags !== undefined && { tags: body.tags }),
+      ...(body.visibility !== undefined && { visibility: body.visibility }),
+    };
+    // Back to draft only while not approved (an approved venture is live or holds money).
+    if (next.visibility === 'draft' && row.visibility !== 'draft' && row.adminStatus === 'approved')
+      throw new HttpError(409, 'venture.approved_no_draft');
+    const merged = { ...row, ...next };
+    checkTerms(merged, now, body.closingDate !== undefined);
+    // The owner's change to a rejected venture submits it again: pending, the last notes kept.
+    const resubmits =
+      row.adminStatus === 'rejected' &&
+      row.cancelledAt === null &&
+      !isAdmin(auth) &&
+      Object.keys(next).length > 0;
+    const [updated] = await tx
+      .update(ventures)
+      .set({ ...next, ...(resubmits && { adminStatus: 'pending' as const }), updatedAt: now })
+      .where(eq(ventures.id, id))
+      .returning();
+    return withCreator(tx, updated!);
+  });
+}
