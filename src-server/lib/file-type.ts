@@ -35,7 +35,7 @@ export function fileTypeOf<T extends FileType>(bytes: Buffer, allowed: readonly 
 }
 
 /** The most pixels an uploaded image may have (a small file may declare a huge picture: a
- * decompression bomb). Venture images are refused above it too (modules/ventures/service.ts). */
+ * decompression bomb). Venture images are refused above it too (modules/ventures/image-uploads.ts). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
 /**

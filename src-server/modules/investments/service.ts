@@ -31,8 +31,8 @@ function toInvestment(row: InvestmentRow, venture: { id: string; title: string }
 // ------------------------------------------------------------------------------------------------
 // Investing
 
-/** The one statement of an investment: the `place_investment` function (migration
- * 20261125071209_invest_function.sql) does the rules, the locks, the ledger writes and the
+/** The one statement of an investment: the `place_investment` function
+ * (src-server/db/functions/place_investment.sql) does the rules, the locks, the ledger writes and the
  * idempotency record in one transaction. Sent as a named prepared statement, outside any BEGIN. */
 export const PLACE_INVESTMENT = {
   name: 'place_investment',
@@ -126,8 +126,8 @@ export function invest(
   return placeInvestment(ctx, PLACE_INVESTMENT, auth.user.id, body, idempotencyKey);
 }
 
-/** POST /api/investments' one statement: `place_investment_for_session` (migration
- * 20261125124500_invest_session_function.sql) checks the session behind the token's hash and the
+/** POST /api/investments' one statement: `place_investment_for_session`
+ * (src-server/db/functions/place_investment_for_session.sql) checks the session behind the token's hash and the
  * role, as the session lookup and `requireRole('user')` do, then runs `place_investment` for that
  * user, in the same transaction. One round trip per investment, session included. */
 export const PLACE_INVESTMENT_FOR_SESSION = {
