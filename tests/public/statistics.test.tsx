@@ -31,7 +31,8 @@ describe('/statistics', () => {
     const { calls } = mockApi({ 'GET /api/statistics': { data: STATISTICS } });
     renderApp('/statistics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
-    expect(document.title).toBe('Statistics | AfriVest');
+    // The title is set in an effect, which may run after the heading is drawn.
+    await waitFor(() => expect(document.title).toBe('Statistics | AfriVest'));
     await screen.findByRole('heading', { level: 2, name: 'Platform figures' });
     expect(card('Money funded')).toBe('€1,234,567.50');
     expect(card('Money repaid')).toBe('€250,000.25');

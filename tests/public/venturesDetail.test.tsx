@@ -102,7 +102,8 @@ describe('venture page content', () => {
     mockApi({ 'GET /api/ventures/id/abc': { data: VENTURE } });
     renderApp('/ventures/abc');
     expect(await screen.findByRole('heading', { level: 1, name: VENTURE.title })).toBeVisible();
-    expect(document.title).toBe(`${VENTURE.title} | AfriVest`);
+    // The title is set in an effect, which may run after the heading is drawn.
+    await waitFor(() => expect(document.title).toBe(`${VENTURE.title} | AfriVest`));
     expect(screen.getByRole('img', { name: `Cover image of ${VENTURE.title}` })).toHaveAttribute(
       'src',
       '/uploads/ventures/abc/1.jpg',
