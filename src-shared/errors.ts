@@ -259,6 +259,25 @@ export const ERROR_TEXTS = {
   'investment.repay_not_funded': 'Only a funded venture can record repayments.',
   'investment.nothing_to_repay': 'This venture has no investments to repay.',
   'investment.final_not_boolean': 'final must be true or false',
+  // Loan servicing and the business date (API contract, "Business date", "Loan servicing")
+  'venture.repayment_type_invalid': 'repaymentType must be one of bullet, annuity, equal_principal',
+  'venture.repayment_frequency_invalid': 'repaymentFrequency must be one of monthly, quarterly',
+  'venture.period_not_whole':
+    'With quarterly payments, the investment period must be a multiple of 3 months.',
+  'venture.grace_too_long':
+    'Grace periods must be a whole number, at least 0 and fewer than the number of instalments.',
+  'business_date.invalid': 'date must be a date (YYYY-MM-DD).',
+  'business_date.backwards': 'The business date cannot move backwards.',
+  'servicing.no_loan': 'This venture has no running loan.',
+  'servicing.overpayment': 'The payment is more than what is owed ({{amount}}).',
+  'servicing.loan_closed': 'This loan is closed: nothing more can be paid or changed.',
+  'servicing.not_in_default': 'Only a loan in default can record a recovery.',
+  'servicing.already_default': 'This loan is already in default.',
+  'servicing.reason_required': 'A reason is required.',
+  'servicing.costs_negative': 'Costs cannot be negative.',
+  'servicing.costs_above_amount': 'Costs cannot be more than the amount recovered.',
+  'servicing.status_invalid':
+    'loanStatus must be one of current, late, late_1_15, late_16_30, late_31_60, late_61_90, default, recovery, repaid, written_off',
   // Client side only: no answer came back, or the request could not be built (spec 8)
   'network.no_response': 'No response from server. Please try again later.',
   'network.error': 'Network error. Please try again later.',

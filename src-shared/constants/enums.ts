@@ -20,8 +20,9 @@ export type Visibility = (typeof VISIBILITIES)[number];
 export const ADMIN_STATUSES = ['pending', 'under-review', 'approved', 'rejected'] as const;
 export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 
-/** `refunded` is an addition to the spec's three (a cancelled venture refunds its investors). */
-export const INVESTMENT_STATUSES = ['invested', 'completed', 'repaid', 'refunded'] as const;
+/** `refunded` is an addition to the spec's three (a cancelled venture refunds its investors);
+ * `written_off` follows its loan's write-off (API contract, "Loan servicing"). */
+export const INVESTMENT_STATUSES = ['invested', 'completed', 'repaid', 'refunded', 'written_off'] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 
 export const MAIL_STATUSES = ['unread', 'read'] as const;
@@ -45,6 +46,10 @@ export const LEDGER_KINDS = [
   'refund',
   'disbursement',
   'repayment',
+  /** A company's payment of a loan instalment from its platform balance (loan servicing). */
+  'instalment',
+  /** Money recovered on a defaulted loan, net of the costs of recovering it. */
+  'recovery',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -59,3 +64,41 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
+
+/** A loan's repayment terms (API contract, "Loan servicing"): money terms of the venture, frozen like the others. */
+export const REPAYMENT_TYPES = ['bullet', 'annuity', 'equal_principal'] as const;
+export type RepaymentType = (typeof REPAYMENT_TYPES)[number];
+
+export const REPAYMENT_FREQUENCIES = ['monthly', 'quarterly'] as const;
+export type RepaymentFrequency = (typeof REPAYMENT_FREQUENCIES)[number];
+
+/** A loan's status, from its oldest unpaid instalment's days past due, or from an admin's action. */
+export const LOAN_STATUSES = [
+  'current',
+  'late_1_15',
+  'late_16_30',
+  'late_31_60',
+  'late_61_90',
+  'default',
+  'recovery',
+  'repaid',
+  'written_off',
+] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+/** The late buckets and default: a loan in one of these is past due. */
+export const LATE_LOAN_STATUSES = ['late_1_15', 'late_16_30', 'late_31_60', 'late_61_90'] as const;
+
+export const INSTALLMENT_STATUSES = ['scheduled', 'late', 'paid', 'written_off'] as const;
+export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
+
+/** What happened to a loan, in order: its status history and its default events (2022/2115). */
+export const LOAN_EVENT_KINDS = [
+  'disbursed',
+  'payment',
+  'status',
+  'default',
+  'recovery',
+  'write_off',
+] as const;
+export type LoanEventKind = (typeof LOAN_EVENT_KINDS)[number];

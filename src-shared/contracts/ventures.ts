@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   ADMIN_STATUSES,
   LIFECYCLE_STATUSES,
+  REPAYMENT_FREQUENCIES,
+  REPAYMENT_TYPES,
   RISK_LEVELS,
   VENTURE_TYPES,
   VISIBILITIES,
@@ -35,6 +37,11 @@ export const publicVentureSchema = z.object({
   collateralValue: z.number(),
   loanToValue: z.number(),
   isConvertible: z.boolean(),
+  /** The loan's repayment terms (API contract, "Loan servicing"). */
+  repaymentType: z.enum(REPAYMENT_TYPES),
+  repaymentFrequency: z.enum(REPAYMENT_FREQUENCIES),
+  /** Interest-only periods at the start of the schedule. */
+  gracePeriods: z.number().int(),
   tags: z.array(z.string()),
   images: z.array(z.string()),
   lifecycleStatus: z.enum(LIFECYCLE_STATUSES),
@@ -165,6 +172,9 @@ export const ventureFieldSchemas = {
   investmentPeriod: number().int('venture.period_whole_months'),
   closingDate: isoDate(),
   isConvertible: z.boolean({ error: 'venture.convertible_not_boolean' }),
+  repaymentType: z.enum(REPAYMENT_TYPES, { error: 'venture.repayment_type_invalid' }),
+  repaymentFrequency: z.enum(REPAYMENT_FREQUENCIES, { error: 'venture.repayment_frequency_invalid' }),
+  gracePeriods: number().int('venture.grace_too_long'),
   tags: z
     .array(z.string({ error: 'venture.tags_not_text' }).trim().max(MAX_TAG_LENGTH, 'venture.tag_too_long'), {
       error: 'venture.tags_not_list',
@@ -195,6 +205,9 @@ export const ventureCreateSchema = z.object({
   collateralValue: f.collateralValue,
   loanToValue: f.loanToValue,
   isConvertible: f.isConvertible.optional().default(false),
+  repaymentType: f.repaymentType.optional().default('bullet'),
+  repaymentFrequency: f.repaymentFrequency.optional().default('monthly'),
+  gracePeriods: f.gracePeriods.optional().default(0),
   tags: f.tags.optional().default([]),
 });
 export type VentureCreateBody = z.input<typeof ventureCreateSchema>;
@@ -217,6 +230,9 @@ export const ventureUpdateSchema = z.object({
   collateralValue: f.collateralValue.optional(),
   loanToValue: f.loanToValue.optional(),
   isConvertible: f.isConvertible.optional(),
+  repaymentType: f.repaymentType.optional(),
+  repaymentFrequency: f.repaymentFrequency.optional(),
+  gracePeriods: f.gracePeriods.optional(),
   tags: f.tags.optional(),
   visibility: f.visibility.optional(),
 });

@@ -69,6 +69,9 @@ export const MONEY_TERMS = [
   'ventureType',
   'riskLevel',
   'country',
+  'repaymentType',
+  'repaymentFrequency',
+  'gracePeriods',
 ] as const;
 export type MoneyTerm = (typeof MONEY_TERMS)[number];
 
@@ -114,6 +117,15 @@ export interface VentureTerms {
   /** What is already invested (an edit may not put the target below it). */
   amountFundedCents?: bigint;
   tags?: readonly string[];
+  /** The loan's repayment terms (API contract, "Loan servicing"); absent means the defaults. */
+  repaymentFrequency?: 'monthly' | 'quarterly';
+  gracePeriods?: number;
+}
+
+/** How many instalments a loan of `months` has at `frequency`, or null when it is not whole. */
+export function instalmentsOf(months: number, frequency: 'monthly' | 'quarterly' = 'monthly'): number | null {
+  const per = frequency === 'quarterly' ? 3 : 1;
+  return Number.isInteger(months) && months % per === 0 ? months / per : null;
 }
 
 /**
@@ -146,6 +158,13 @@ export function checkVentureTerms(
     errors.investmentPeriod = { code: 'venture.period_whole_months' };
   else if (!(terms.investmentPeriod >= 1 && terms.investmentPeriod <= MAX_INVESTMENT_PERIOD_MONTHS))
     errors.investmentPeriod = { code: 'venture.period_range' };
+  if (!errors.investmentPeriod) {
+    const count = instalmentsOf(terms.investmentPeriod, terms.repaymentFrequency);
+    const grace = terms.gracePeriods ?? 0;
+    if (count === null) errors.repaymentFrequency = { code: 'venture.period_not_whole' };
+    else if (!(Number.isInteger(grace) && grace >= 0 && grace < count))
+      errors.gracePeriods = { code: 'venture.grace_too_long' };
+  }
   if (!(terms.loanToValue >= 0 && terms.loanToValue <= 100))
     errors.loanToValue = { code: 'venture.ltv_range' };
   if (checkClosingDate && !(terms.closingDate.getTime() > now.getTime()))

@@ -5,6 +5,11 @@ import {
   INVESTMENT_STATUSES,
   KYC_STATUSES,
   LEDGER_KINDS,
+  LOAN_EVENT_KINDS,
+  LOAN_STATUSES,
+  INSTALLMENT_STATUSES,
+  REPAYMENT_FREQUENCIES,
+  REPAYMENT_TYPES,
   LIFECYCLE_STATUSES,
   MAIL_STATUSES,
   NEWSLETTER_FREQUENCIES,
@@ -35,3 +40,8 @@ export const emailCodePurposeEnum = pgEnum('email_code_purpose', [
   'reset-password',
   'change-email',
 ]);
+export const repaymentTypeEnum = pgEnum('repayment_type', REPAYMENT_TYPES);
+export const repaymentFrequencyEnum = pgEnum('repayment_frequency', REPAYMENT_FREQUENCIES);
+export const loanStatusEnum = pgEnum('loan_status', LOAN_STATUSES);
+export const installmentStatusEnum = pgEnum('installment_status', INSTALLMENT_STATUSES);
+export const loanEventKindEnum = pgEnum('loan_event_kind', LOAN_EVENT_KINDS);

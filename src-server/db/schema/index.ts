@@ -6,3 +6,4 @@ export * from './investments';
 export * from './mails';
 export * from './kyc';
 export * from './tickets';
+export * from './servicing';

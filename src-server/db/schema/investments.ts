@@ -34,6 +34,23 @@ export const investments = pgTable(
     repaidCents: bigint('repaid_cents', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** What loan servicing credited, by part (API contract, "Loan servicing"); `serviceFees` is what
+     * the platform kept of the interest, `writtenOff` the principal lost at a write-off. */
+    receivedPrincipalCents: bigint('received_principal_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    receivedInterestCents: bigint('received_interest_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    receivedLateInterestCents: bigint('received_late_interest_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    serviceFeesCents: bigint('service_fees_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    writtenOffCents: bigint('written_off_cents', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     totalExpectedReturnCents: bigint('total_expected_return_cents', { mode: 'bigint' }).notNull(),
     status: investmentStatusEnum('status').notNull().default('invested'),
     ledgerTransactionId: uuid('ledger_transaction_id')
@@ -45,6 +62,10 @@ export const investments = pgTable(
   (t) => [
     check('investments_amount_positive', sql`${t.amountCents} > 0`),
     check('investments_profit_nonnegative', sql`${t.profitPaidCents} >= 0 AND ${t.repaidCents} >= 0`),
+    check(
+      'investments_received_within_principal',
+      sql`${t.receivedPrincipalCents} >= 0 AND ${t.writtenOffCents} >= 0 AND ${t.receivedPrincipalCents} + ${t.writtenOffCents} <= ${t.amountCents}`,
+    ),
     index('investments_venture_id_idx').on(t.ventureId),
     index('investments_user_id_idx').on(t.userId, t.investmentDate.desc()),
     index('investments_date_idx').on(t.investmentDate.desc()),

@@ -14,6 +14,8 @@ import {
 import {
   adminStatusEnum,
   lifecycleStatusEnum,
+  repaymentFrequencyEnum,
+  repaymentTypeEnum,
   riskLevelEnum,
   ventureTypeEnum,
   visibilityEnum,
@@ -47,6 +49,11 @@ export const ventures = pgTable(
     collateralValueCents: bigint('collateral_value_cents', { mode: 'bigint' }).notNull(),
     loanToValue: numeric('loan_to_value', { precision: 5, scale: 2 }).notNull(),
     isConvertible: boolean('is_convertible').notNull().default(false),
+    /** The loan's repayment terms (API contract, "Loan servicing"): money terms, frozen like the others. */
+    repaymentType: repaymentTypeEnum('repayment_type').notNull().default('bullet'),
+    repaymentFrequency: repaymentFrequencyEnum('repayment_frequency').notNull().default('monthly'),
+    /** Interest-only periods at the start of the schedule. */
+    gracePeriods: integer('grace_periods').notNull().default(0),
     tags: text('tags')
       .array()
       .notNull()
@@ -92,6 +99,7 @@ export const ventures = pgTable(
     check('ventures_expected_return_range', sql`${t.expectedReturn} > 0 AND ${t.expectedReturn} <= 100`),
     check('ventures_investment_period_range', sql`${t.investmentPeriod} BETWEEN 1 AND 360`),
     check('ventures_loan_to_value_range', sql`${t.loanToValue} >= 0 AND ${t.loanToValue} <= 100`),
+    check('ventures_grace_periods_range', sql`${t.gracePeriods} >= 0 AND ${t.gracePeriods} < 360`),
     check('ventures_collateral_value_nonnegative', sql`${t.collateralValueCents} >= 0`),
     check('ventures_at_most_four_images', sql`cardinality(${t.images}) <= 4`),
     check('ventures_at_most_twenty_tags', sql`cardinality(${t.tags}) <= 20`),

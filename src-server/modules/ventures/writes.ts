@@ -36,6 +36,8 @@ function checkTerms(
     investmentPeriod: number;
     loanToValue: string;
     closingDate: Date;
+    repaymentFrequency: 'monthly' | 'quarterly';
+    gracePeriods: number;
   },
   now: Date,
   checkClosingDate: boolean,
@@ -74,6 +76,9 @@ export async function createVenture(
     investmentPeriod: body.investmentPeriod,
     closingDate: new Date(body.closingDate),
     isConvertible: body.isConvertible ?? false,
+    repaymentType: body.repaymentType ?? 'bullet',
+    repaymentFrequency: body.repaymentFrequency ?? 'monthly',
+    gracePeriods: body.gracePeriods ?? 0,
     tags: body.tags ?? [],
   };
   checkTerms(values, now, true);
@@ -127,6 +132,9 @@ export async function updateVenture(
       ...(body.investmentPeriod !== undefined && { investmentPeriod: body.investmentPeriod }),
       ...(body.closingDate !== undefined && { closingDate: new Date(body.closingDate) }),
       ...(body.isConvertible !== undefined && { isConvertible: body.isConvertible }),
+      ...(body.repaymentType !== undefined && { repaymentType: body.repaymentType }),
+      ...(body.repaymentFrequency !== undefined && { repaymentFrequency: body.repaymentFrequency }),
+      ...(body.gracePeriods !== undefined && { gracePeriods: body.gracePeriods }),
       ...(body.tags !== undefined && { tags: body.tags }),
       ...(body.visibility !== undefined && { visibility: body.visibility }),
     };
