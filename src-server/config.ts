@@ -34,6 +34,21 @@ const urlWithProtocols = (name: string, protocols: string[]) =>
       }
     });
 
+/** An annual percent with at most two decimals (1.5), 0..100; empty means unset. */
+const percentFromEnv = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const n = Number(value);
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) || !(n >= 0 && n <= 100)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a percent from 0 to 100 with at most two decimals` });
+        return z.NEVER;
+      }
+      return Math.round(n * 100);
+    });
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ message: 'PORT must be a whole number between 0 and 65535' })
@@ -72,6 +87,9 @@ const envSchema = z.object({
     .int('RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
     .min(1, 'RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
     .default(100),
+  BUSINESS_DATE_CONTROL: booleanFromEnv('BUSINESS_DATE_CONTROL', false),
+  SERVICE_FEE_RATE: percentFromEnv('SERVICE_FEE_RATE'),
+  LATE_INTEREST_RATE: percentFromEnv('LATE_INTEREST_RATE'),
   KYC_PROVIDER: z
     .enum(['builtin', 'hosted'], { message: "KYC_PROVIDER must be 'builtin' or 'hosted'" })
     .default('builtin'),
@@ -120,6 +138,12 @@ export interface Config {
   kycProvider: KycProviderConfig;
   /** AES-256 key for identity documents; without it the server reads or makes DATA_DIR's key. */
   kycEncryptionKey: Buffer | undefined;
+  /** BUSINESS_DATE_CONTROL: a superadmin may move the business date forward (tests, demos; never with https). */
+  businessDateControl: boolean;
+  /** SERVICE_FEE_RATE in hundredths of a percent of the interest investors receive (default 1 % = 100). */
+  serviceFeeHundredths: number;
+  /** LATE_INTEREST_RATE in hundredths of a percent a year; undefined: each venture's expectedReturn. */
+  lateInterestHundredths: number | undefined;
 }
 
 export class ConfigError extends Error {
@@ -169,6 +193,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
+  // API contract, "Business date": a movable business date is for tests and demos, never production.
+  if (e.BUSINESS_DATE_CONTROL && url.protocol === 'https:')
+    throw new ConfigError(
+      'Invalid configuration:\n- BUSINESS_DATE_CONTROL must not be true with an https PUBLIC_URL (production)',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -185,5 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCallsPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
     kycProvider,
     kycEncryptionKey: e.KYC_ENCRYPTION_KEY,
+    businessDateControl: e.BUSINESS_DATE_CONTROL,
+    serviceFeeHundredths: e.SERVICE_FEE_RATE ?? 100,
+    lateInterestHundredths: e.LATE_INTEREST_RATE,
   };
 }

@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import type { Config } from './config';
+import type { BusinessClock } from './lib/business-clock';
 import type { Db } from './db/client';
 import type { Mailer } from './modules/mailer/service';
 
@@ -12,6 +13,8 @@ export interface AppContext {
   db: Db;
   pool: pg.Pool;
   mailer: Mailer;
-  /** The clock every rule reads (tests move it to expire codes). */
+  /** The real clock: sessions, e-mail codes, rate limits, idempotency keys (tests move it to expire codes). */
   now: () => Date;
+  /** The business date and time every date rule reads (API contract, "Business date"). */
+  clock: BusinessClock;
 }

@@ -9,6 +9,7 @@
  * as `webReady`: the server listens once it is done. The Ready line lists how long each step took.
  */
 import { existsSync } from 'node:fs';
+import { createBusinessClock } from './lib/business-clock';
 import { join } from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig, urlHost, type Config } from './config';
@@ -181,7 +182,10 @@ export async function main(options: MainOptions = {}): Promise<void> {
       publicUrl: config.publicUrl,
       log: logger,
     });
-    const appContext = { config, db: db.db, pool: db.pool, mailer, now: () => new Date() };
+    const realNow = () => new Date();
+    const clock = createBusinessClock(realNow, config.businessDateControl);
+    await clock.refresh(db.db);
+    const appContext = { config, db: db.db, pool: db.pool, mailer, now: realNow, clock };
     // The database takes a connection (waited for up to 30 s: still starting, or a busy machine)
     // before the migrations and the job queue use it.
     const databaseReachable = later(

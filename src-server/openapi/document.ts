@@ -4,6 +4,7 @@
  * the staleness test need no PostgreSQL.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createBusinessClock } from '../lib/business-clock';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
@@ -30,7 +31,14 @@ export async function buildOpenApiDocument(): Promise<Record<string, unknown>> {
   const jobs = new Jobs({ connectionString: databaseUrl, log, background: false });
   const mailer = new Mailer({ jobs, dataDir, publicUrl: config.publicUrl, log });
   const app = await buildApp(
-    { config, db: database.db, pool: database.pool, mailer, now: () => new Date() },
+    {
+      config,
+      db: database.db,
+      pool: database.pool,
+      mailer,
+      now: () => new Date(),
+      clock: createBusinessClock(() => new Date(), false),
+    },
     { logger: false, webDir: join(dataDir, 'no-web-build') },
   );
   try {

@@ -1537,7 +1537,7 @@ export interface paths {
                                 balanceBefore: number;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment";
+                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery";
                                 note: string | null;
                             }[];
                             pagination: {
@@ -1716,7 +1716,7 @@ export interface paths {
                 query?: {
                     /** @description A day, YYYY-MM-DD (UTC) */
                     from?: string;
-                    kind?: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "all" | "";
+                    kind?: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery" | "all" | "";
                     /** @description Clamped to 1..100 */
                     limit?: number;
                     order?: "asc" | "desc";
@@ -1752,7 +1752,7 @@ export interface paths {
                                 } | null;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment";
+                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery";
                                 note: string | null;
                                 proofUrl: string | null;
                                 user: {
@@ -2063,7 +2063,7 @@ export interface paths {
                                     amount: number;
                                     investmentDate: string;
                                     /** @enum {string} */
-                                    status: "invested" | "completed" | "repaid" | "refunded";
+                                    status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                                     ventureId: string;
                                     ventureTitle: string;
                                 }[];
@@ -2168,7 +2168,7 @@ export interface paths {
                                     investmentDate: string;
                                     profitPaid: number;
                                     /** @enum {string} */
-                                    status: "invested" | "completed" | "repaid" | "refunded";
+                                    status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                                     totalExpectedReturn: number;
                                     venture: {
                                         _id: string;
@@ -2207,7 +2207,7 @@ export interface paths {
                                     at: string;
                                     balanceBefore: number;
                                     /** @enum {string} */
-                                    kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment";
+                                    kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery";
                                     note: string | null;
                                     venture: {
                                         _id: string;
@@ -2337,7 +2337,7 @@ export interface paths {
                                 investmentDate: string;
                                 profitPaid: number;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                                 totalExpectedReturn: number;
                                 venture: {
                                     _id: string;
@@ -2446,7 +2446,7 @@ export interface paths {
                     page?: number;
                     search?: string;
                     sortBy?: "investmentDate" | "amount" | "status";
-                    status?: "invested" | "completed" | "repaid" | "refunded" | "all" | "";
+                    status?: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "all" | "";
                     userId?: string;
                     ventureId?: string;
                 };
@@ -2475,7 +2475,7 @@ export interface paths {
                                 investmentDate: string;
                                 profitPaid: number;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                                 totalExpectedReturn: number;
                                 venture: {
                                     _id: string;
@@ -2558,7 +2558,7 @@ export interface paths {
                                 investmentDate: string;
                                 profitPaid: number;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                                 totalExpectedReturn: number;
                                 venture: {
                                     _id: string;
@@ -4644,6 +4644,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -4653,6 +4654,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -4680,6 +4685,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -4689,6 +4695,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -4738,6 +4748,8 @@ export interface paths {
                         collateralValue: number;
                         country: string;
                         expectedReturn: number;
+                        /** @default 0 */
+                        gracePeriods?: number;
                         investmentPeriod: number;
                         /** @default false */
                         isConvertible?: boolean;
@@ -4745,6 +4757,16 @@ export interface paths {
                         longDescription: string;
                         maxInvestmentAmount: number;
                         minInvestmentAmount: number;
+                        /**
+                         * @default monthly
+                         * @enum {string}
+                         */
+                        repaymentFrequency?: "monthly" | "quarterly";
+                        /**
+                         * @default bullet
+                         * @enum {string}
+                         */
+                        repaymentType?: "bullet" | "annuity" | "equal_principal";
                         /**
                          * @default medium
                          * @enum {string}
@@ -4790,6 +4812,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -4799,6 +4822,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5038,6 +5065,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -5047,6 +5075,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5177,6 +5209,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -5186,6 +5219,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5326,6 +5363,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -5335,6 +5373,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5473,6 +5515,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -5482,6 +5525,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5745,6 +5792,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -5754,6 +5802,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5781,6 +5833,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -5790,6 +5843,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5851,12 +5908,17 @@ export interface paths {
                         collateralValue?: number;
                         country?: string;
                         expectedReturn?: number;
+                        gracePeriods?: number;
                         investmentPeriod?: number;
                         isConvertible?: boolean;
                         loanToValue?: number;
                         longDescription?: string;
                         maxInvestmentAmount?: number;
                         minInvestmentAmount?: number;
+                        /** @enum {string} */
+                        repaymentFrequency?: "monthly" | "quarterly";
+                        /** @enum {string} */
+                        repaymentType?: "bullet" | "annuity" | "equal_principal";
                         /** @enum {string} */
                         riskLevel?: "low" | "medium" | "high";
                         shortDescription?: string;
@@ -5901,6 +5963,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -5910,6 +5973,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -6141,6 +6208,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -6150,6 +6218,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -6245,6 +6317,7 @@ export interface paths {
                                 dateIssued: string | null;
                                 expectedReturn: number;
                                 goesLiveAt: string | null;
+                                gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
                                 isConvertible: boolean;
@@ -6254,6 +6327,10 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -6341,7 +6418,7 @@ export interface paths {
                                 amount: number;
                                 investmentDate: string;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                             }[];
                             total: number;
                         };
@@ -6405,12 +6482,12 @@ export interface components {
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
+        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
         /**
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "network.no_response" | "network.error";
+        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
         ErrorInput: {
             code: components["schemas"]["ErrorCodeInput"];
             codes?: {

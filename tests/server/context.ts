@@ -12,6 +12,7 @@ import type { AppContext } from '../../src-server/context';
 import { loadConfig } from '../../src-server/config';
 import { createDatabase, type Database } from '../../src-server/db/client';
 import { users } from '../../src-server/db/schema';
+import { createBusinessClock } from '../../src-server/lib/business-clock';
 import { hashPassword } from '../../src-server/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { userAccountId } from '../../src-server/modules/ledger/service';
@@ -85,6 +86,7 @@ async function create(): Promise<TestContext> {
     LOG_LEVEL: 'silent',
     DATABASE_URL: databaseUrl,
     KYC_ENCRYPTION_KEY: TEST_KYC_KEY,
+    BUSINESS_DATE_CONTROL: 'true',
   });
   // A loaded machine (the suite's two workers beside the browser tests) can queue 200 racing requests
   // for longer than the app's 5 s wait for a connection; the tests check results, not that wait.
@@ -95,12 +97,14 @@ async function create(): Promise<TestContext> {
   const mailer = new Mailer({ jobs, dataDir, publicUrl: config.publicUrl, log });
   await mailer.start({ work: false });
   const clock = { offsetMs: 0 };
+  const now = () => new Date(Date.now() + clock.offsetMs);
   const ctx: AppContext = {
     config,
     db: database.db,
     pool: database.pool,
     mailer,
-    now: () => new Date(Date.now() + clock.offsetMs),
+    now,
+    clock: createBusinessClock(now, true),
   };
   const app = await buildApp(ctx, { logger: false, webDir: join(dataDir, 'no-web-build') });
 

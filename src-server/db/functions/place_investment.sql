@@ -14,8 +14,8 @@
 --   4. the rules of src-shared/rules/invest.ts in their order: open, left to fund > 0
 --      ('investment.not_open'), minimum (except exactly what is left), maximum, left to fund, balance;
 --   5. the ledger transaction (investor -> escrow), the investment row, the venture's amountFunded;
---      reaching the target closes the funding like closeFundingIn (escrow -> external, investments
---      completed, venture funded);
+--      reaching the target closes the funding like closeFundingIn (investments completed, venture
+--      funded; the loan's start then pays the escrow out to the company and fixes the schedule);
 --   6. the answer stored under the key.
 -- A refusal returns `error_code` (and `error_cents`, the amount its text names) after deleting the key
 -- row it inserted, so nothing of the request stays, as the rolled-back transaction did before. The
@@ -42,13 +42,11 @@ DECLARE
   account_id uuid;
   balance bigint;
   escrow_id uuid;
-  external_id uuid;
   left_cents bigint;
   transaction_id uuid;
   investment_id uuid;
   expected bigint;
   funded_cents bigint;
-  held bigint;
   new_status investment_status := 'invested';
 BEGIN
   replayed := false;
@@ -153,24 +151,10 @@ BEGIN
    WHERE v.id = venture.id
   RETURNING v.amount_funded_cents INTO funded_cents;
 
-  -- The target is reached: the funding closes (as closeFundingIn: escrow paid out, investments
-  -- completed, venture funded).
+  -- The target is reached: the funding closes (investments completed, venture funded). The escrow
+  -- stays: the loan's start pays it out to the company's balance and fixes the schedule
+  -- (src-server/modules/servicing/loans.ts, right after this statement, or the next close of business).
   IF funded_cents = venture.target_amount_cents THEN
-    SELECT a.balance_cents INTO held FROM accounts a WHERE a.id = escrow_id FOR UPDATE;
-    IF held > 0 THEN
-      SELECT a.id INTO external_id FROM accounts a WHERE a.kind = 'platform' AND a.code = 'external';
-      IF NOT FOUND THEN
-        RAISE EXCEPTION 'the external platform account is missing: migrations not applied?';
-      END IF;
-      INSERT INTO ledger_transactions (kind, created_by, venture_id, note, created_at)
-      VALUES ('disbursement', NULL, venture.id,
-              'Funding closed: €' || to_char(held / 100.0, 'FM9,999,999,999,999,999,990.00')
-                || ' paid out to the company',
-              p_now)
-      RETURNING id INTO transaction_id;
-      INSERT INTO ledger_entries (transaction_id, account_id, amount_cents, created_at)
-      VALUES (transaction_id, escrow_id, -held, p_now), (transaction_id, external_id, held, p_now);
-    END IF;
     UPDATE investments i SET status = 'completed', updated_at = p_now
      WHERE i.venture_id = venture.id AND i.status = 'invested';
     UPDATE ventures v SET lifecycle_status = 'funded', updated_at = p_now WHERE v.id = venture.id;

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { AdminInvestment, AdminInvestmentQuery, Investment } from '../../../src-shared/contracts/money';
 import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
+import { startLoan } from '../servicing/loans';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { investments, users, ventures } from '../../db/schema';
@@ -111,7 +112,12 @@ async function placeInvestment(
   answered();
   const placed = rows[0]!;
   if (placed.error_code !== null) throw refusalOf(placed.error_code, placed.error_cents);
-  if (placed.funded) publicTotals(ctx).clear();
+  if (placed.funded) {
+    publicTotals(ctx).clear();
+    // The target is reached: the loan starts now (disbursement and schedule, API contract "Loan
+    // servicing"); should this process stop first, the next close of business starts it.
+    if (!placed.replayed) await startLoan(ctx, body.ventureId);
+  }
   clearStatistics(ctx);
   return { statusCode: placed.status_code!, body: placed.body!, replayed: placed.replayed };
 }

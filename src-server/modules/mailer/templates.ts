@@ -53,6 +53,25 @@ export type MailMessage =
       path: string;
     };
 
+/** Loan servicing's notices (API contract, "Loan servicing": e-mails). */
+export type LoanNotice = 'due-soon' | 'late-1' | 'late-15' | 'default' | 'written-off';
+export interface LoanNoticeMessage {
+  kind: 'loan-notice';
+  to: string;
+  lang: LanguageCode;
+  name: string;
+  notice: LoanNotice;
+  /** The venture's title. */
+  title: string;
+  /** The instalment's due date (YYYY-MM-DD) for the company's notices. */
+  dueDate: string | null;
+  /** Euros: the amount due (company) or the investor's outstanding principal (default, write-off). */
+  amount: number | null;
+  daysLate: number | null;
+  /** The page to open: the company's venture page or the investor's investment page. */
+  path: string;
+}
+
 export interface RenderedMail {
   subject: string;
   text: string;
@@ -158,8 +177,42 @@ ${paragraphs.map(paragraph).join('\n')}
   return { subject: t('balanceCredited.subject', values), text, html };
 }
 
+const LOAN_NOTICE_KEYS: Record<LoanNotice, string> = {
+  'due-soon': 'loanDueSoon',
+  'late-1': 'loanLate1',
+  'late-15': 'loanLate15',
+  default: 'loanDefault',
+  'written-off': 'loanWrittenOff',
+};
+
+/** A loan notice: the instalment due soon or late (company), a default or a write-off (investors). */
+function renderLoanNotice(message: LoanNoticeMessage, publicUrl: string): RenderedMail {
+  const t = emailT(message.lang);
+  const key = LOAN_NOTICE_KEYS[message.notice];
+  const values = {
+    title: message.title,
+    date: message.dueDate ? longDate(`${message.dueDate}T00:00:00Z`, message.lang) : '',
+    amount: message.amount === null ? '' : formatEuros(message.amount, message.lang),
+    days: message.daysLate ?? 0,
+    url: `${publicUrl}${message.path}`,
+  };
+  const paragraphs = [
+    t('greeting', { name: message.name }),
+    t(`${key}.intro`, values),
+    t(`${key}.link`, values),
+    t('signature'),
+  ];
+  const text = [...paragraphs.flatMap((p) => [p, '']), '--', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t(`${key}.subject`, values), text, html };
+}
+
 /** Renders a message as plain text and HTML in the person's language. */
 export function renderMail(message: MailMessage, publicUrl: string): RenderedMail {
+  if (message.kind === 'loan-notice') return renderLoanNotice(message, publicUrl);
   if (message.kind === 'balance-credited') return renderCredit(message, publicUrl);
   if (message.kind === 'ticket-received' || message.kind === 'ticket-reply')
     return renderTicket(message, publicUrl);

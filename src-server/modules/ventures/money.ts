@@ -50,7 +50,8 @@ async function settleInvested(
 
 /**
  * The target is reached (or an admin closed the funding): the venture is `funded`, its investments
- * `completed`, and the escrow is paid out to the company off-platform (escrow -> external).
+ * `completed`, and its loan starts (loans.ts: the escrow paid out to the company's balance, the
+ * schedule fixed on the business date).
  */
 async function closeFundingIn(
   ctx: AppContext,
@@ -58,28 +59,14 @@ async function closeFundingIn(
   venture: VentureRow,
   by: string | null,
 ): Promise<VentureRow> {
-  const now = ctx.now();
-  const escrow = await escrowAccountId(tx, venture.id);
-  const held = await lockAccount(tx, escrow);
-  if (held > 0n) {
-    await postTransaction(tx, {
-      kind: 'disbursement',
-      createdBy: by,
-      ventureId: venture.id,
-      note: `Funding closed: ${money(held)} paid out to the company`,
-      entries: [
-        { accountId: escrow, amountCents: -held },
-        { accountId: await externalAccountId(tx), amountCents: held },
-      ],
-      at: now,
-    });
-  }
+  const now = ctx.clock.now();
   await settleInvested(tx, venture.id, 'completed', now);
   const [updated] = await tx
     .update(ventures)
     .set({ lifecycleStatus: 'funded', updatedAt: now })
     .where(eq(ventures.id, venture.id))
     .returning();
+  await startLoanIn(ctx, tx, updated!, ctx.clock.today(), by);
   return updated!;
 }
 
@@ -172,104 +159,6 @@ export async function cancelVenture(
   return result;
 }
 
-export { splitProRata };
-
-/**
- * A repayment of principal and interest: `amount` enters from off-platform and is credited to the
- * investors pro rata to their investments, to the cent. `final` moves the venture and its
- * investments to `repaid`.
- */
-export async function recordRepayment(
-  ctx: AppContext,
-  admin: SessionContext,
-  ventureId: string,
-  body: { amount: number; final: boolean },
-  idempotencyKey: string | undefined,
-) {
-  const amountCents = eurosToCents(body.amount)!;
-  const now = ctx.now();
-  const answer = await ctx.db.transaction(async (tx) =>
-    once(
-      tx,
-      { userId: admin.user.id, scope: `repayment:${ventureId}`, key: idempotencyKey, request: body, now },
-      async (ledgerKey) => {
-        const venture = await lockVenture(tx, ventureId);
-        if (venture.lifecycleStatus === 'repaid') throw new HttpError(409, 'investment.already_repaid');
-        if (venture.lifecycleStatus !== 'funded') throw new HttpError(409, 'investment.repay_not_funded');
-        const rows = await tx
-          .select()
-          .from(investments)
-          .where(and(eq(investments.ventureId, venture.id), eq(investments.status, 'completed')))
-          .orderBy(asc(investments.investmentDate), asc(investments.id));
-        if (rows.length === 0) throw new HttpError(409, 'investment.nothing_to_repay');
-        // Pro rata per investor (each gets the floor or the ceiling of their exact share), then
-        // each investor's credit over their investments, for their repaid and profit figures.
-        const investorIds = [...new Set(rows.map((r) => r.userId))];
-        const investorShares = splitProRata(
-          amountCents,
-          investorIds.map((id) =>
-            rows.filter((r) => r.userId === id).reduce((sum, r) => sum + r.amountCents, 0n),
-          ),
-        );
-        const perUser = new Map(investorIds.map((id, i) => [id, investorShares[i]!]));
-        const shares: bigint[] = rows.map(() => 0n);
-        for (const id of investorIds) {
-          const own = rows.flatMap((r, i) => (r.userId === id ? [i] : []));
-          const split = splitProRata(
-            perUser.get(id)!,
-            own.map((i) => rows[i]!.amountCents),
-          );
-          own.forEach((i, k) => (shares[i] = split[k]!));
-        }
-        const accountRows = await tx
-          .select({ id: accounts.id, userId: accounts.userId })
-          .from(accounts)
-          .where(inArray(accounts.userId, investorIds))
-          .orderBy(asc(accounts.id));
-        const entries = accountRows
-          .map((a) => ({ accountId: a.id, amountCents: perUser.get(a.userId!)! }))
-          .filter((e) => e.amountCents > 0n);
-        await postTransaction(tx, {
-          kind: 'repayment',
-          createdBy: admin.user.id,
-          ventureId: venture.id,
-          idempotencyKey: ledgerKey,
-          note: body.final ? 'Final repayment' : 'Repayment',
-          entries: [...entries, { accountId: await externalAccountId(tx), amountCents: -amountCents }],
-          at: now,
-        });
-        for (const [i, row] of rows.entries()) {
-          const repaid = row.repaidCents + shares[i]!;
-          await tx
-            .update(investments)
-            .set({
-              repaidCents: repaid,
-              profitPaidCents: repaid > row.amountCents ? repaid - row.amountCents : 0n,
-              ...(body.final && { status: 'repaid' as const }),
-              updatedAt: now,
-            })
-            .where(eq(investments.id, row.id));
-        }
-        if (body.final)
-          await tx
-            .update(ventures)
-            .set({ lifecycleStatus: 'repaid', updatedAt: now })
-            .where(eq(ventures.id, venture.id));
-        return {
-          statusCode: 200,
-          body: {
-            message: body.final ? 'Final repayment recorded.' : 'Repayment recorded.',
-            data: { credited: centsToEuros(amountCents), investors: perUser.size },
-          },
-        };
-      },
-    ),
-  );
-  if (body.final) publicTotals(ctx).clear();
-  clearStatistics(ctx);
-  return answer;
-}
-
 /** The closing-date rule: a venture still raising money after its closing date is cancelled and refunded. */
 export async function cancelExpiredVentures(ctx: AppContext): Promise<number> {
   const due = await ctx.db
@@ -279,7 +168,7 @@ export async function cancelExpiredVentures(ctx: AppContext): Promise<number> {
       and(
         eq(ventures.lifecycleStatus, 'new'),
         sql`${ventures.cancelledAt} IS NULL`,
-        sql`${ventures.closingDate} <= ${ctx.now()}`,
+        sql`${ventures.closingDate} <= ${ctx.clock.now()}`,
       ),
     )
     .limit(500);
