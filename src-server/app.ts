@@ -35,6 +35,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
 import { ventureMoneyRoutes } from './modules/ventures/money-routes';
+import { servicingRoutes } from './modules/servicing/routes';
 import { publicTotals } from './modules/ventures/count-cache';
 import { getVisibleVenture, listPublicVentures } from './modules/ventures/queries';
 import { publicVentureListQuerySchema } from '../src-shared/contracts/ventures';
@@ -147,6 +148,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
     async (api) => {
       // A database that is down, restarting or out of connections answers 503 (Retry-After), not 500.
       registerDatabaseUnavailable(api);
+      // The business date may have been moved by another instance (BUSINESS_DATE_CONTROL only).
+      if (ctx.clock.controlled) api.addHook('onRequest', async () => ctx.clock.refresh(ctx.db));
       // API answers of 1 KiB or more, compressed on the fly (the web files are compressed at build
       // time); Brotli at quality 4, about gzip's cost with smaller answers.
       await api.register(compress, {
@@ -163,6 +166,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(investmentRoutes(ctx));
       // After the investment routes: the OpenAPI document lists a venture's money calls after them.
       await api.register(ventureMoneyRoutes(ctx));
+      await api.register(servicingRoutes(ctx));
       await api.register(overviewRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(userRoutes(ctx));

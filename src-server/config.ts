@@ -43,7 +43,10 @@ const percentFromEnv = (name: string) =>
       if (value === undefined || value.trim() === '') return undefined;
       const n = Number(value);
       if (!/^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) || !(n >= 0 && n <= 100)) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a percent from 0 to 100 with at most two decimals` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a percent from 0 to 100 with at most two decimals`,
+        });
         return z.NEVER;
       }
       return Math.round(n * 100);

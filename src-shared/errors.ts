@@ -268,6 +268,7 @@ export const ERROR_TEXTS = {
     'Grace periods must be a whole number, at least 0 and fewer than the number of instalments.',
   'business_date.invalid': 'date must be a date (YYYY-MM-DD).',
   'business_date.backwards': 'The business date cannot move backwards.',
+  'investment.not_found': 'Investment not found.',
   'servicing.no_loan': 'This venture has no running loan.',
   'servicing.overpayment': 'The payment is more than what is owed ({{amount}}).',
   'servicing.loan_closed': 'This loan is closed: nothing more can be paid or changed.',

@@ -4,6 +4,177 @@
  * file differs from what the server produces.
  */
 export interface paths {
+    "/api/admin/business-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business date, whether it may be moved, and the last close of business */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                controlled: boolean;
+                                date: string;
+                                lastCob: {
+                                    businessDate: string;
+                                    defaults: number;
+                                    emailsQueued: number;
+                                    finishedAt: string | null;
+                                    lateInterest: number;
+                                    loansAged: number;
+                                    loansStarted: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** Move the business date forward (BUSINESS_DATE_CONTROL=true only, else 404); the close of business runs for every day passed before the answer */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        date: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                controlled: boolean;
+                                date: string;
+                                lastCob: {
+                                    businessDate: string;
+                                    defaults: number;
+                                    emailsQueued: number;
+                                    finishedAt: string | null;
+                                    lateInterest: number;
+                                    loansAged: number;
+                                    loansStarted: number;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/mails": {
         parameters: {
             query?: never;
@@ -332,6 +503,241 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/servicing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Running and closed loans, most days late first; filters loanStatus (or late), search (title, company) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    loanStatus?: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off" | "late" | "all" | "";
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: string | null;
+                                daysLate: number;
+                                disbursedAt: string;
+                                id: string;
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                nextDue: {
+                                    amount: number;
+                                    dueDate: string;
+                                    number: number;
+                                } | null;
+                                outstandingPrincipal: number;
+                                overdue: number;
+                                principal: number;
+                                venture: {
+                                    _id: string;
+                                    title: string;
+                                };
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/servicing/{ventureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A loan's page: schedule, payments with their allocation, and history */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                company: string | null;
+                                daysLate: number;
+                                disbursedAt: string;
+                                events: {
+                                    allocation: {
+                                        costs: number;
+                                        fee: number;
+                                        interest: number;
+                                        lateInterest: number;
+                                        principal: number;
+                                    } | null;
+                                    amount: number | null;
+                                    at: string;
+                                    businessDate: string;
+                                    id: string;
+                                    /** @enum {string} */
+                                    kind: "disbursed" | "payment" | "status" | "default" | "recovery" | "write_off";
+                                    note: string | null;
+                                    status: ("current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off") | null;
+                                }[];
+                                id: string;
+                                investors: number;
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                nextDue: {
+                                    amount: number;
+                                    dueDate: string;
+                                    number: number;
+                                } | null;
+                                outstandingPrincipal: number;
+                                overdue: number;
+                                principal: number;
+                                schedule: {
+                                    daysLate: number;
+                                    disbursedAt: string;
+                                    gracePeriods: number;
+                                    installments: {
+                                        dueDate: string;
+                                        interest: number;
+                                        lateInterest: number;
+                                        number: number;
+                                        paidAt: string | null;
+                                        paidInterest: number;
+                                        paidLateInterest: number;
+                                        paidPrincipal: number;
+                                        principal: number;
+                                        /** @enum {string} */
+                                        status: "scheduled" | "late" | "paid" | "written_off";
+                                    }[];
+                                    /** @enum {string} */
+                                    loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                    nextDue: {
+                                        amount: number;
+                                        dueDate: string;
+                                        number: number;
+                                    } | null;
+                                    outstandingPrincipal: number;
+                                    overdue: number;
+                                    owed: number;
+                                    principal: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType: "bullet" | "annuity" | "equal_principal";
+                                    writtenOff: number;
+                                };
+                                venture: {
+                                    _id: string;
+                                    title: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2422,6 +2828,123 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/investments/{investmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the investor's investments with its share of the loan's schedule, what it received, and the loan's history */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    investmentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                daysLate: number;
+                                history: {
+                                    businessDate: string;
+                                    credited: number | null;
+                                    /** @enum {string} */
+                                    kind: "disbursed" | "payment" | "status" | "default" | "recovery" | "write_off";
+                                    status: ("current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off") | null;
+                                }[];
+                                installments: {
+                                    dueDate: string;
+                                    interest: number;
+                                    lateInterest: number;
+                                    number: number;
+                                    paidAt: string | null;
+                                    paidInterest: number;
+                                    paidLateInterest: number;
+                                    paidPrincipal: number;
+                                    principal: number;
+                                    /** @enum {string} */
+                                    status: "scheduled" | "late" | "paid" | "written_off";
+                                }[] | null;
+                                investmentDate: string;
+                                loanStatus: ("current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off") | null;
+                                nextPayment: {
+                                    amount: number;
+                                    dueDate: string;
+                                    number: number;
+                                } | null;
+                                nextPaymentDate: string | null;
+                                outstandingPrincipal: number;
+                                receivedInterest: number;
+                                receivedLateInterest: number;
+                                receivedPrincipal: number;
+                                serviceFees: number;
+                                status: string;
+                                totalExpectedReturn: number;
+                                venture: {
+                                    _id: string;
+                                    expectedReturn: number;
+                                    investmentPeriod: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType: "bullet" | "annuity" | "equal_principal";
+                                    title: string;
+                                };
+                                writtenOff: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4996,6 +5519,97 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/ventures/{ventureId}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A loan's repayment schedule: its owner, admins and the investors holding it (404 for anyone else) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                daysLate: number;
+                                disbursedAt: string;
+                                gracePeriods: number;
+                                installments: {
+                                    dueDate: string;
+                                    interest: number;
+                                    lateInterest: number;
+                                    number: number;
+                                    paidAt: string | null;
+                                    paidInterest: number;
+                                    paidLateInterest: number;
+                                    paidPrincipal: number;
+                                    principal: number;
+                                    /** @enum {string} */
+                                    status: "scheduled" | "late" | "paid" | "written_off";
+                                }[];
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                nextDue: {
+                                    amount: number;
+                                    dueDate: string;
+                                    number: number;
+                                } | null;
+                                outstandingPrincipal: number;
+                                overdue: number;
+                                owed: number;
+                                principal: number;
+                                /** @enum {string} */
+                                repaymentFrequency: "monthly" | "quarterly";
+                                /** @enum {string} */
+                                repaymentType: "bullet" | "annuity" | "equal_principal";
+                                writtenOff: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ventures/admin-get-all": {
         parameters: {
             query?: never;
@@ -5616,7 +6230,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/ventures/admin/{ventureId}/repayments": {
+    "/api/ventures/admin/{ventureId}/default": {
         parameters: {
             query?: never;
             header?: never;
@@ -5625,7 +6239,121 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a repayment (principal plus interest) credited pro rata to the cent; final: true marks the venture repaid. Optional Idempotency-Key */
+        /** Declare the loan in default (unlikeliness to pay, before 90 days past due) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                writtenOff: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ventures/admin/{ventureId}/recoveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record money recovered on a defaulted loan: amount less costs to the investors pro rata */
         post: {
             parameters: {
                 query?: never;
@@ -5639,8 +6367,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         amount: number;
-                        /** @default false */
-                        final?: boolean;
+                        /** @default 0 */
+                        costs?: number;
+                        /** @default  */
+                        note?: string;
                     };
                 };
             };
@@ -5653,8 +6383,139 @@ export interface paths {
                     content: {
                         "application/json": {
                             data: {
+                                allocated: {
+                                    interest: number;
+                                    lateInterest: number;
+                                    principal: number;
+                                };
                                 credited: number;
                                 investors: number;
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                serviceFee: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ventures/admin/{ventureId}/repayments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record money the company paid outside the platform, allocated and credited like a payment. Optional Idempotency-Key */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        /** @default  */
+                        note?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allocated: {
+                                    interest: number;
+                                    lateInterest: number;
+                                    principal: number;
+                                };
+                                credited: number;
+                                investors: number;
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                serviceFee: number;
                             };
                             message: string;
                         };
@@ -5725,6 +6586,120 @@ export interface paths {
                 };
                 /** @description Default Response */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ventures/admin/{ventureId}/write-off": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Write off the outstanding principal: loan and investments written_off (bad debt) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                writtenOff: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6461,6 +7436,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ventures/my-ventures/{ventureId}/repay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The company pays its loan from its platform balance (oldest instalment first: late interest, interest, principal). Optional Idempotency-Key */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                allocated: {
+                                    interest: number;
+                                    lateInterest: number;
+                                    principal: number;
+                                };
+                                credited: number;
+                                investors: number;
+                                /** @enum {string} */
+                                loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                serviceFee: number;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6482,12 +7587,12 @@ export interface components {
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
+        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
         /**
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
+        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
         ErrorInput: {
             code: components["schemas"]["ErrorCodeInput"];
             codes?: {

@@ -54,27 +54,32 @@ const resources = {
       },
       loanDueSoon: {
         subject: 'Your instalment for {{title}} is due on {{date}}',
-        intro: 'A reminder: the instalment of {{amount}} for your loan "{{title}}" is due on {{date}}. Please make sure your AfriVest balance covers it and pay it from the venture page.',
+        intro:
+          'A reminder: the instalment of {{amount}} for your loan "{{title}}" is due on {{date}}. Please make sure your AfriVest balance covers it and pay it from the venture page.',
         link: 'Pay it here: {{url}}',
       },
       loanLate1: {
         subject: 'Your instalment for {{title}} is overdue',
-        intro: 'The instalment of your loan "{{title}}" due on {{date}} has not been paid. Late interest now accrues every day on the unpaid principal. Please pay {{amount}} as soon as possible.',
+        intro:
+          'The instalment of your loan "{{title}}" due on {{date}} has not been paid. Late interest now accrues every day on the unpaid principal. Please pay {{amount}} as soon as possible.',
         link: 'Pay it here: {{url}}',
       },
       loanLate15: {
         subject: 'Your loan {{title}} is {{days}} days late',
-        intro: 'Your loan "{{title}}" is {{days}} days past due: {{amount}} is overdue, with late interest accruing daily. A loan more than 90 days past due is declared in default. Please pay or contact us now.',
+        intro:
+          'Your loan "{{title}}" is {{days}} days past due: {{amount}} is overdue, with late interest accruing daily. A loan more than 90 days past due is declared in default. Please pay or contact us now.',
         link: 'Pay it here: {{url}}',
       },
       loanDefault: {
         subject: 'The loan {{title}} is in default',
-        intro: 'The loan "{{title}}" that you invested in is in default. We are starting to recover what is owed; your outstanding principal in it is {{amount}}. We will credit you pro rata whatever we recover.',
+        intro:
+          'The loan "{{title}}" that you invested in is in default. We are starting to recover what is owed; your outstanding principal in it is {{amount}}. We will credit you pro rata whatever we recover.',
         link: 'Follow your investment here: {{url}}',
       },
       loanWrittenOff: {
         subject: 'The loan {{title}} has been written off',
-        intro: 'The loan "{{title}}" that you invested in has been written off: {{amount}} of your principal is not expected to be repaid and now counts as bad debt in your portfolio.',
+        intro:
+          'The loan "{{title}}" that you invested in has been written off: {{amount}} of your principal is not expected to be repaid and now counts as bad debt in your portfolio.',
         link: 'See your investment here: {{url}}',
       },
       balanceCredited: {

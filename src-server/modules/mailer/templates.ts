@@ -51,7 +51,8 @@ export type MailMessage =
       balance: number;
       /** The person's page showing their balance and its history. */
       path: string;
-    };
+    }
+  | LoanNoticeMessage;
 
 /** Loan servicing's notices (API contract, "Loan servicing": e-mails). */
 export type LoanNotice = 'due-soon' | 'late-1' | 'late-15' | 'default' | 'written-off';

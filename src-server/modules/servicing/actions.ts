@@ -19,13 +19,7 @@ import type { SessionContext } from '../auth/sessions';
 import { once } from '../idempotency';
 import { clearStatistics } from '../statistics/service';
 import { publicTotals } from '../ventures/count-cache';
-import {
-  applyPayment,
-  lockLoan,
-  lockVentureRow,
-  noticeInvestors,
-  type PaymentOutcome,
-} from './loans';
+import { applyPayment, lockLoan, lockVentureRow, noticeInvestors, type PaymentOutcome } from './loans';
 
 const euros = centsToEuros;
 
@@ -60,7 +54,13 @@ export async function repayByCompany(
   const answer = await ctx.db.transaction(async (tx) =>
     once(
       tx,
-      { userId: auth.user.id, scope: `repay:${ventureId}`, key: idempotencyKey, request: body, now: ctx.now() },
+      {
+        userId: auth.user.id,
+        scope: `repay:${ventureId}`,
+        key: idempotencyKey,
+        request: body,
+        now: ctx.now(),
+      },
       async (ledgerKey) => {
         const venture = await lockVentureRow(tx, ventureId);
         if (venture.createdBy !== auth.user.id) throw new HttpError(404, 'venture.not_found');
@@ -92,7 +92,13 @@ export async function recordAdminRepayment(
   const answer = await ctx.db.transaction(async (tx) =>
     once(
       tx,
-      { userId: admin.user.id, scope: `repayment:${ventureId}`, key: idempotencyKey, request: body, now: ctx.now() },
+      {
+        userId: admin.user.id,
+        scope: `repayment:${ventureId}`,
+        key: idempotencyKey,
+        request: body,
+        now: ctx.now(),
+      },
       async (ledgerKey) => {
         const venture = await lockVentureRow(tx, ventureId);
         const loan = await lockLoan(tx, ventureId);
@@ -112,13 +118,20 @@ export async function recordAdminRepayment(
 }
 
 /** POST /api/ventures/admin/{ventureId}/default: unlikeliness to pay, declared before 90 days. */
-export async function declareDefault(ctx: AppContext, admin: SessionContext, ventureId: string, reason: string) {
+export async function declareDefault(
+  ctx: AppContext,
+  admin: SessionContext,
+  ventureId: string,
+  reason: string,
+) {
   const today = ctx.clock.today();
   const result = await ctx.db.transaction(async (tx) => {
     const venture = await lockVentureRow(tx, ventureId);
     const loan = await lockLoan(tx, ventureId);
-    if (loan.status === 'repaid' || loan.status === 'written_off') throw new HttpError(409, 'servicing.loan_closed');
-    if (loan.status === 'default' || loan.status === 'recovery') throw new HttpError(409, 'servicing.already_default');
+    if (loan.status === 'repaid' || loan.status === 'written_off')
+      throw new HttpError(409, 'servicing.loan_closed');
+    if (loan.status === 'default' || loan.status === 'recovery')
+      throw new HttpError(409, 'servicing.already_default');
     await tx
       .update(loans)
       .set({
@@ -130,7 +143,14 @@ export async function declareDefault(ctx: AppContext, admin: SessionContext, ven
       .where(eq(loans.ventureId, ventureId));
     await tx.insert(loanEvents).values([
       { ventureId, kind: 'default', businessDate: today, note: reason, createdBy: admin.user.id },
-      { ventureId, kind: 'status', status: 'default', businessDate: today, note: reason, createdBy: admin.user.id },
+      {
+        ventureId,
+        kind: 'status',
+        status: 'default',
+        businessDate: today,
+        note: reason,
+        createdBy: admin.user.id,
+      },
     ]);
     await noticeInvestors(ctx, tx, venture, 'default');
     return { message: 'The loan is in default.', data: { loanStatus: 'default' as const, writtenOff: 0 } };
@@ -140,7 +160,12 @@ export async function declareDefault(ctx: AppContext, admin: SessionContext, ven
 }
 
 /** POST /api/ventures/admin/{ventureId}/recoveries: `amount - costs` goes to the investors pro rata. */
-export async function recordRecovery(ctx: AppContext, admin: SessionContext, ventureId: string, body: RecoveryBody) {
+export async function recordRecovery(
+  ctx: AppContext,
+  admin: SessionContext,
+  ventureId: string,
+  body: RecoveryBody,
+) {
   const grossCents = eurosToCents(body.amount)!;
   const costsCents = eurosToCents(body.costs ?? 0)!;
   if (costsCents > grossCents)
@@ -150,8 +175,10 @@ export async function recordRecovery(ctx: AppContext, admin: SessionContext, ven
   const result = await ctx.db.transaction(async (tx) => {
     const venture = await lockVentureRow(tx, ventureId);
     const loan = await lockLoan(tx, ventureId);
-    if (loan.status === 'repaid' || loan.status === 'written_off') throw new HttpError(409, 'servicing.loan_closed');
-    if (loan.status !== 'default' && loan.status !== 'recovery') throw new HttpError(409, 'servicing.not_in_default');
+    if (loan.status === 'repaid' || loan.status === 'written_off')
+      throw new HttpError(409, 'servicing.loan_closed');
+    if (loan.status !== 'default' && loan.status !== 'recovery')
+      throw new HttpError(409, 'servicing.not_in_default');
     const outcome = await applyPayment(ctx, tx, venture, loan, grossCents - costsCents, {
       kind: 'external',
       ledgerKind: 'recovery',
@@ -175,10 +202,14 @@ export async function writeOff(ctx: AppContext, admin: SessionContext, ventureId
   const result = await ctx.db.transaction(async (tx) => {
     const venture = await lockVentureRow(tx, ventureId);
     const loan = await lockLoan(tx, ventureId);
-    if (loan.status === 'repaid' || loan.status === 'written_off') throw new HttpError(409, 'servicing.loan_closed');
+    if (loan.status === 'repaid' || loan.status === 'written_off')
+      throw new HttpError(409, 'servicing.loan_closed');
     const now = ctx.clock.now();
     const rows = await tx
-      .select({ id: investments.id, outstanding: sql<string>`${investments.amountCents} - ${investments.receivedPrincipalCents}` })
+      .select({
+        id: investments.id,
+        outstanding: sql<string>`${investments.amountCents} - ${investments.receivedPrincipalCents}`,
+      })
       .from(investments)
       .where(and(eq(investments.ventureId, ventureId), eq(investments.status, 'completed')));
     const amounts = new Map(rows.map((r) => [r.id, BigInt(r.outstanding)]));
@@ -194,7 +225,12 @@ export async function writeOff(ctx: AppContext, admin: SessionContext, ventureId
     await tx
       .update(loanInstallments)
       .set({ status: 'written_off' })
-      .where(and(eq(loanInstallments.ventureId, ventureId), inArray(loanInstallments.status, ['scheduled', 'late'])));
+      .where(
+        and(
+          eq(loanInstallments.ventureId, ventureId),
+          inArray(loanInstallments.status, ['scheduled', 'late']),
+        ),
+      );
     await tx
       .update(loans)
       .set({
@@ -208,7 +244,15 @@ export async function writeOff(ctx: AppContext, admin: SessionContext, ventureId
       .where(eq(loans.ventureId, ventureId));
     await tx.insert(loanEvents).values([
       ...(loan.defaultedOn === null
-        ? [{ ventureId, kind: 'default' as const, businessDate: today, note: reason, createdBy: admin.user.id }]
+        ? [
+            {
+              ventureId,
+              kind: 'default' as const,
+              businessDate: today,
+              note: reason,
+              createdBy: admin.user.id,
+            },
+          ]
         : []),
       {
         ventureId,
@@ -218,7 +262,14 @@ export async function writeOff(ctx: AppContext, admin: SessionContext, ventureId
         note: reason,
         createdBy: admin.user.id,
       },
-      { ventureId, kind: 'status', status: 'written_off', businessDate: today, note: reason, createdBy: admin.user.id },
+      {
+        ventureId,
+        kind: 'status',
+        status: 'written_off',
+        businessDate: today,
+        note: reason,
+        createdBy: admin.user.id,
+      },
     ]);
     return {
       message: 'The loan is written off.',
@@ -228,4 +279,3 @@ export async function writeOff(ctx: AppContext, admin: SessionContext, ventureId
   afterMoney(ctx, 'written_off');
   return result;
 }
-

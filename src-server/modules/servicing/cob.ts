@@ -101,7 +101,9 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
       .select({ id: ventures.id })
       .from(ventures)
       .leftJoin(loans, eq(loans.ventureId, ventures.id))
-      .where(and(eq(ventures.lifecycleStatus, 'funded'), isNull(ventures.cancelledAt), isNull(loans.ventureId)))
+      .where(
+        and(eq(ventures.lifecycleStatus, 'funded'), isNull(ventures.cancelledAt), isNull(loans.ventureId)),
+      )
       .orderBy(asc(ventures.id));
     let loansStarted = 0;
     for (const { id } of waiting) {
@@ -125,7 +127,12 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
       SELECT sum(added)::text AS cents FROM accrued`);
 
     // 4. Ageing: days past due as of tomorrow, and the bucket; over 90 days: default.
-    const { rows: aged } = await tx.execute<{ venture_id: string; old_status: string; status: string; days_late: number }>(sql`
+    const { rows: aged } = await tx.execute<{
+      venture_id: string;
+      old_status: string;
+      status: string;
+      days_late: number;
+    }>(sql`
       WITH oldest AS (
         SELECT l.venture_id, l.status AS old_status,
                greatest(0, ${tomorrow}::date - min(i.due_date) FILTER (WHERE i.status IN ('scheduled', 'late'))) AS days
@@ -162,12 +169,15 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
         INSERT INTO loan_events (venture_id, kind, business_date, note)
         SELECT id, 'default', ${tomorrow}::date, 'More than 90 days past due'
           FROM unnest(${defaulted.map((r) => r.venture_id)}::uuid[]) AS id`);
-      const rows = await tx.select().from(ventures).where(
-        inArray(
-          ventures.id,
-          defaulted.map((r) => r.venture_id),
-        ),
-      );
+      const rows = await tx
+        .select()
+        .from(ventures)
+        .where(
+          inArray(
+            ventures.id,
+            defaulted.map((r) => r.venture_id),
+          ),
+        );
       for (const venture of rows) emailsQueued += await noticeInvestors(ctx, tx, venture, 'default');
     }
 
@@ -181,10 +191,7 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
       defaults: defaulted.length,
       emailsQueued,
     };
-    await tx
-      .update(cobRuns)
-      .set({ finishedAt: ctx.now(), result })
-      .where(eq(cobRuns.businessDate, day));
+    await tx.update(cobRuns).set({ finishedAt: ctx.now(), result }).where(eq(cobRuns.businessDate, day));
     return result;
   });
   if (result) clearStatistics(ctx);
@@ -216,4 +223,3 @@ export async function catchUp(ctx: AppContext, firstDay?: string): Promise<strin
   }
   return closed;
 }
-

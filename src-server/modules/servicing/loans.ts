@@ -22,15 +22,7 @@ import {
 } from '../../../src-shared/rules/schedule';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import {
-  accounts,
-  investments,
-  loanEvents,
-  loanInstallments,
-  loans,
-  users,
-  ventures,
-} from '../../db/schema';
+import { accounts, investments, loanEvents, loanInstallments, loans, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { escrowAccountId, postTransaction, type EntryInput } from '../ledger/service';
 import type { LoanNoticeMessage } from '../mailer/templates';
@@ -68,11 +60,7 @@ export async function platformAccountId(tx: DbOrTx, code: 'external' | 'fees'): 
 }
 
 /** Entries in the global lock order: user accounts by id, then the escrow, then platform accounts by id. */
-function inLockOrder(
-  users: EntryInput[],
-  escrow: EntryInput | null,
-  platform: EntryInput[],
-): EntryInput[] {
+function inLockOrder(users: EntryInput[], escrow: EntryInput | null, platform: EntryInput[]): EntryInput[] {
   const byId = (a: EntryInput, b: EntryInput) => (a.accountId < b.accountId ? -1 : 1);
   return [
     ...users.filter((e) => e.amountCents !== 0n).sort(byId),
@@ -92,7 +80,9 @@ async function statusEvent(
   by: string | null,
   note: string | null = null,
 ) {
-  await tx.insert(loanEvents).values({ ventureId, kind: 'status', status, businessDate, createdBy: by, note });
+  await tx
+    .insert(loanEvents)
+    .values({ ventureId, kind: 'status', status, businessDate, createdBy: by, note });
 }
 
 /**
@@ -109,7 +99,10 @@ export async function startLoanIn(
   by: string | null,
 ): Promise<boolean> {
   if (venture.lifecycleStatus !== 'funded' || venture.cancelledAt !== null) return false;
-  const [existing] = await tx.select({ id: loans.ventureId }).from(loans).where(eq(loans.ventureId, venture.id));
+  const [existing] = await tx
+    .select({ id: loans.ventureId })
+    .from(loans)
+    .where(eq(loans.ventureId, venture.id));
   if (existing) return false;
   const principal = venture.amountFundedCents;
   if (principal <= 0n) return false;
@@ -332,7 +325,9 @@ export async function applyPayment(
       accountId: perInvestor.get(id)!.accountId,
       amountCents: split.credit[k]!,
     }));
-    const platformEntries: EntryInput[] = [{ accountId: await platformAccountId(tx, 'fees'), amountCents: feeCents }];
+    const platformEntries: EntryInput[] = [
+      { accountId: await platformAccountId(tx, 'fees'), amountCents: feeCents },
+    ];
     if (source.kind === 'company') {
       const [company] = await tx
         .select({ id: accounts.id })
@@ -344,7 +339,8 @@ export async function applyPayment(
         .from(accounts)
         .where(eq(accounts.id, company.id));
       // A first check; the account's CHECK (balance >= 0) is the guard under concurrency (below).
-      if (!balance || balance.cents < amountCents) throw new HttpError(400, 'investment.insufficient_balance');
+      if (!balance || balance.cents < amountCents)
+        throw new HttpError(400, 'investment.insufficient_balance');
       // The company may also hold an investment in its own loan: net its entry.
       const own = userEntries.find((e) => e.accountId === company.id);
       if (own) own.amountCents -= amountCents;
@@ -487,7 +483,9 @@ export async function investorsOf(tx: DbOrTx, ventureId: string) {
     })
     .from(investments)
     .innerJoin(users, eq(users.id, investments.userId))
-    .where(and(eq(investments.ventureId, ventureId), inArray(investments.status, ['completed', 'written_off'])));
+    .where(
+      and(eq(investments.ventureId, ventureId), inArray(investments.status, ['completed', 'written_off'])),
+    );
 }
 
 /** Queues one notice per investor of a loan (its default or write-off), their outstanding principal summed. */

@@ -66,7 +66,11 @@ const installmentView = (i: InstallmentRow): Installment => ({
   paidAt: i.paidOn,
 });
 
-async function scheduleOf(ctx: AppContext, tx: DbOrTx, ventureId: string): Promise<{ schedule: Schedule; loan: LoanRow } | null> {
+async function scheduleOf(
+  ctx: AppContext,
+  tx: DbOrTx,
+  ventureId: string,
+): Promise<{ schedule: Schedule; loan: LoanRow } | null> {
   const [row] = await tx
     .select({ loan: loans, venture: ventures })
     .from(loans)
@@ -96,7 +100,11 @@ async function scheduleOf(ctx: AppContext, tx: DbOrTx, ventureId: string): Promi
 }
 
 /** GET /api/ventures/{ventureId}/schedule: its owner, admins, and investors holding it; 404 for anyone else. */
-export async function getSchedule(ctx: AppContext, auth: SessionContext, ventureId: string): Promise<Schedule> {
+export async function getSchedule(
+  ctx: AppContext,
+  auth: SessionContext,
+  ventureId: string,
+): Promise<Schedule> {
   const [venture] = await ctx.db
     .select({ createdBy: ventures.createdBy, isDeleted: ventures.isDeleted })
     .from(ventures)
@@ -125,12 +133,16 @@ export async function getSchedule(ctx: AppContext, auth: SessionContext, venture
 const nextDueSql = sql<string | null>`(SELECT min(i.due_date)::text FROM loan_installments i
   WHERE i.venture_id = ${loans.ventureId} AND i.status IN ('scheduled', 'late'))`;
 
-const overdueSql = (today: string) => sql<string>`(SELECT coalesce(sum(i.principal_cents - i.paid_principal_cents
+const overdueSql = (
+  today: string,
+) => sql<string>`(SELECT coalesce(sum(i.principal_cents - i.paid_principal_cents
     + i.interest_cents - i.paid_interest_cents + i.late_interest_cents - i.paid_late_interest_cents), 0)::text
   FROM loan_installments i WHERE i.venture_id = ${loans.ventureId} AND i.status IN ('scheduled', 'late')
     AND i.due_date < ${today}::date)`;
 
-const nextAmountSql = sql<string | null>`(SELECT (i.principal_cents - i.paid_principal_cents + i.interest_cents
+const nextAmountSql = sql<
+  string | null
+>`(SELECT (i.principal_cents - i.paid_principal_cents + i.interest_cents
     - i.paid_interest_cents + i.late_interest_cents - i.paid_late_interest_cents)::text
   FROM loan_installments i WHERE i.venture_id = ${loans.ventureId} AND i.status IN ('scheduled', 'late')
   ORDER BY i.number LIMIT 1)`;
@@ -138,17 +150,15 @@ const nextAmountSql = sql<string | null>`(SELECT (i.principal_cents - i.paid_pri
 const nextNumberSql = sql<number | null>`(SELECT min(i.number) FROM loan_installments i
   WHERE i.venture_id = ${loans.ventureId} AND i.status IN ('scheduled', 'late'))`;
 
-function servicingRow(
-  r: {
-    loan: LoanRow;
-    title: string;
-    company: string | null;
-    nextDate: string | null;
-    nextAmount: string | null;
-    nextNumber: number | null;
-    overdue: string;
-  },
-): ServicingRow {
+function servicingRow(r: {
+  loan: LoanRow;
+  title: string;
+  company: string | null;
+  nextDate: string | null;
+  nextAmount: string | null;
+  nextNumber: number | null;
+  overdue: string;
+}): ServicingRow {
   return {
     id: r.loan.ventureId,
     venture: { _id: r.loan.ventureId, title: r.title },
@@ -247,12 +257,26 @@ export async function loanDetail(ctx: AppContext, ventureId: string): Promise<Lo
   const [investors] = await ctx.db
     .select({ n: sql<number>`count(DISTINCT ${investments.userId})::int` })
     .from(investments)
-    .where(and(eq(investments.ventureId, ventureId), inArray(investments.status, ['completed', 'repaid', 'written_off'])));
-  return { ...servicingRow(row), schedule: found.schedule, events: events.map(eventView), investors: investors?.n ?? 0 };
+    .where(
+      and(
+        eq(investments.ventureId, ventureId),
+        inArray(investments.status, ['completed', 'repaid', 'written_off']),
+      ),
+    );
+  return {
+    ...servicingRow(row),
+    schedule: found.schedule,
+    events: events.map(eventView),
+    investors: investors?.n ?? 0,
+  };
 }
 
 /** GET /api/investments/{investmentId}: the investor's own investment with its share of the loan. */
-export async function investmentDetail(ctx: AppContext, userId: string, investmentId: string): Promise<InvestmentDetail> {
+export async function investmentDetail(
+  ctx: AppContext,
+  userId: string,
+  investmentId: string,
+): Promise<InvestmentDetail> {
   const [row] = await ctx.db
     .select({ investment: investments, venture: ventures, loan: loans })
     .from(investments)
@@ -278,7 +302,8 @@ export async function investmentDetail(ctx: AppContext, userId: string, investme
       paidLateInterest: share(r.paidLateInterestCents),
     }));
     const next = rows.find((r) => isOpen(r) && unpaidOf(r) > 0n);
-    if (next && i.status === 'completed') nextPayment = { number: next.number, dueDate: next.dueDate, amount: share(unpaidOf(next)) };
+    if (next && i.status === 'completed')
+      nextPayment = { number: next.number, dueDate: next.dueDate, amount: share(unpaidOf(next)) };
     const events = await ctx.db
       .select()
       .from(loanEvents)
@@ -286,16 +311,18 @@ export async function investmentDetail(ctx: AppContext, userId: string, investme
       .orderBy(asc(loanEvents.createdAt), asc(loanEvents.id));
     for (const e of events) {
       if (e.kind === 'payment' || e.kind === 'recovery') {
-        const d = e.details as Record<string, string>;
-        const gross = BigInt(d.principal) + BigInt(d.interest) + BigInt(d.lateInterest);
-        const fee = BigInt(d.fee);
+        const d = e.details as Record<string, string | undefined>;
+        const part = (key: string) => BigInt(d[key] ?? '0');
+        const gross = part('principal') + part('interest') + part('lateInterest');
+        const fee = part('fee');
         history.push({
           businessDate: e.businessDate,
           kind: e.kind,
           status: null,
           credited: euros(shareOf(gross - fee, i.amountCents, loan.principalCents)),
         });
-      } else if (e.kind !== 'default') history.push({ businessDate: e.businessDate, kind: e.kind, status: e.status, credited: null });
+      } else if (e.kind !== 'default')
+        history.push({ businessDate: e.businessDate, kind: e.kind, status: e.status, credited: null });
     }
   }
   return {

@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  cancelBodySchema,
-  repaymentBodySchema,
-  repaymentResultSchema,
-} from '../../../src-shared/contracts/money';
+import { cancelBodySchema } from '../../../src-shared/contracts/money';
 import { ventureSchema } from '../../../src-shared/contracts/ventures';
 import type { AppContext } from '../../context';
 import { idParam } from '../../lib/params';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { requireAuth, requireRole } from '../../plugins/session';
-import { readIdempotencyKey } from '../idempotency';
-import { cancelVenture, closeFunding, recordRepayment } from './money';
+import { cancelVenture, closeFunding } from './money';
 
 const ventureParams = idParam('ventureId', 'venture.not_found');
 const ventureAnswer = z.object({ message: z.string(), data: ventureSchema });
-const repaymentAnswer = z.object({ message: z.string(), data: repaymentResultSchema });
 
 /** A venture's money, for admins: close its funding, cancel it (refunds), record a repayment. Tagged
  * `investments` in the OpenAPI document, as they were when modules/investments served them. */
@@ -57,33 +51,6 @@ export function ventureMoneyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.ventureId,
           request.body.reason,
         );
-      },
-    );
-
-    app.post(
-      '/ventures/admin/:ventureId/repayments',
-      {
-        onRequest: requireRole('admin'),
-        schema: {
-          tags: ['investments'],
-          summary:
-            'Record a repayment (principal plus interest) credited pro rata to the cent; final: true marks the venture repaid. Optional Idempotency-Key',
-          params: ventureParams,
-          body: repaymentBodySchema,
-          response: responses({ 200: repaymentAnswer }, ...WRITE, ...ROLE, 404, 409, 422),
-        },
-      },
-      async (request, reply) => {
-        const key = readIdempotencyKey(request.headers);
-        const answer = await recordRepayment(
-          ctx,
-          requireAuth(request),
-          request.params.ventureId,
-          request.body,
-          key,
-        );
-        if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-        return reply.status(200).send(answer.body);
       },
     );
   };

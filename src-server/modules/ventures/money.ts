@@ -2,36 +2,24 @@
  * closing-date rule. Investing itself is modules/investments. */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Venture } from '../../../src-shared/contracts/ventures';
-import { centsToEuros, eurosToCents, formatEuros } from '../../../src-shared/money';
 import { splitProRata } from '../../../src-shared/rules/repayment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { accounts, investments, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
-import { once } from '../idempotency';
-import { escrowAccountId, externalAccountId, postTransaction } from '../ledger/service';
+import { escrowAccountId, postTransaction } from '../ledger/service';
+import { startLoanIn } from '../servicing/loans';
 import { clearStatistics } from '../statistics/service';
 import { publicTotals } from './count-cache';
 import { withCreator, type VentureRow } from './views';
 
 const ALREADY_CANCELLED = 'This venture is already cancelled.';
-const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
 
 async function lockVenture(tx: DbOrTx, id: string): Promise<VentureRow> {
   const [row] = await tx.select().from(ventures).where(eq(ventures.id, id)).for('update');
   if (!row || row.isDeleted) throw new HttpError(404, 'venture.not_found');
   return row;
-}
-
-/** Locks an account row (the caller keeps the global order: ventures, user accounts by id, escrow, external). */
-async function lockAccount(tx: DbOrTx, id: string): Promise<bigint> {
-  const [row] = await tx
-    .select({ balance: accounts.balanceCents })
-    .from(accounts)
-    .where(eq(accounts.id, id))
-    .for('update');
-  return row!.balance;
 }
 
 /** The venture's investments still `invested` end: `completed` when its funding closes, `refunded`
@@ -69,6 +57,8 @@ async function closeFundingIn(
   await startLoanIn(ctx, tx, updated!, ctx.clock.today(), by);
   return updated!;
 }
+
+export { splitProRata };
 
 /** Closes the funding early: `new` -> `funded`; a second call changes nothing. */
 export async function closeFunding(ctx: AppContext, admin: SessionContext, ventureId: string) {
