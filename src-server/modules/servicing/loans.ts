@@ -21,6 +21,7 @@ import {
   type InstallmentBalance,
 } from '../../../src-shared/rules/schedule';
 import type { AppContext } from '../../context';
+import { pgArray } from '../../lib/pg-array';
 import type { DbOrTx } from '../../db/client';
 import { accounts, investments, loanEvents, loanInstallments, loans, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -192,7 +193,7 @@ export async function startLoanIn(
     );
     await tx.execute(sql`
       UPDATE investments i SET total_expected_return_cents = s.share
-        FROM unnest(${rows.map((r) => r.id)}::uuid[], ${shares.map(String)}::bigint[]) AS s(id, share)
+        FROM unnest(${pgArray(rows.map((r) => r.id))}::uuid[], ${pgArray(shares.map(String))}::bigint[]) AS s(id, share)
        WHERE i.id = s.id`);
   }
   return true;
@@ -419,8 +420,8 @@ export async function applyPayment(
       profit_paid_cents = i.profit_paid_cents + s.i + s.l - s.f,
       status = CASE WHEN ${repaid} THEN 'repaid'::investment_status ELSE i.status END,
       updated_at = ${now}
-      FROM unnest(${ids}::uuid[], ${cols.p.map(String)}::bigint[], ${cols.i.map(String)}::bigint[],
-                  ${cols.l.map(String)}::bigint[], ${cols.f.map(String)}::bigint[]) AS s(id, p, i, l, f)
+      FROM unnest(${pgArray(ids)}::uuid[], ${pgArray(cols.p.map(String))}::bigint[], ${pgArray(cols.i.map(String))}::bigint[],
+                  ${pgArray(cols.l.map(String))}::bigint[], ${pgArray(cols.f.map(String))}::bigint[]) AS s(id, p, i, l, f)
      WHERE i.id = s.id`);
 
   // The loan: outstanding principal, and its status.
