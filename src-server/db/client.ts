@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { applyFunctions } from './apply-functions';
+import { backfillLoans } from './backfill-loans';
 import { isDatabaseUnavailable } from '../lib/db-unavailable';
 import { functionsDir, migrationsDir } from '../lib/paths';
 
@@ -106,6 +107,7 @@ export async function runMigrations(database: Database, waitMs = STARTUP_WAIT_MS
     try {
       await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
       await applyFunctions(client, functionsDir);
+      await backfillLoans(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock(727274001)');
     }
