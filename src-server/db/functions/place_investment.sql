@@ -19,7 +19,9 @@
 --   6. the answer stored under the key.
 -- A refusal returns `error_code` (and `error_cents`, the amount its text names) after deleting the key
 -- row it inserted, so nothing of the request stays, as the rolled-back transaction did before. The
--- caller maps the code to the contract's status and message. `p_now` is the app's clock (tests move it).
+-- caller maps the code to the contract's status and message. `p_now` is the app's real clock (tests move
+-- it): the Idempotency-Key's 24 hours. The rules and the records read the business time (API contract,
+-- "Business date"): `p_now` moved by the days in `business_clock` (0 unless BUSINESS_DATE_CONTROL moved it).
 CREATE OR REPLACE FUNCTION place_investment(
   p_user uuid,
   p_venture uuid,
@@ -35,7 +37,9 @@ CREATE OR REPLACE FUNCTION place_investment(
   OUT error_cents bigint
 ) LANGUAGE plpgsql AS $$
 DECLARE
-  iso_now constant text := to_char(p_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+  business_now constant timestamptz :=
+    p_now + coalesce((SELECT c.offset_days FROM business_clock c WHERE c.id = 1), 0) * interval '1 day';
+  iso_now constant text := to_char(business_now AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
   investor record;
   stored record;
   venture ventures%ROWTYPE;
@@ -100,8 +104,8 @@ BEGIN
     -- 4. The rules, in src-shared/rules/invest.ts's order (dates compared to the millisecond, as there).
     left_cents := greatest(venture.target_amount_cents - venture.amount_funded_cents, 0);
     IF venture.lifecycle_status <> 'new' OR venture.cancelled_at IS NOT NULL
-       OR date_trunc('milliseconds', venture.goes_live_at) > p_now
-       OR NOT (date_trunc('milliseconds', venture.closing_date) > p_now)
+       OR date_trunc('milliseconds', venture.goes_live_at) > business_now
+       OR NOT (date_trunc('milliseconds', venture.closing_date) > business_now)
        OR left_cents <= 0 THEN
       error_code := 'investment.not_open';
     ELSIF p_amount <= 0 OR (p_amount < venture.min_investment_cents AND p_amount <> left_cents) THEN
@@ -135,19 +139,19 @@ BEGIN
   INSERT INTO ledger_transactions (kind, created_by, venture_id, idempotency_key, created_at)
   VALUES ('investment', p_user, venture.id,
           CASE WHEN p_key IS NULL THEN NULL ELSE 'invest:' || p_user || ':' || p_key || ':' || iso_now END,
-          p_now)
+          business_now)
   RETURNING id INTO transaction_id;
   INSERT INTO ledger_entries (transaction_id, account_id, amount_cents, created_at)
-  VALUES (transaction_id, account_id, -p_amount, p_now), (transaction_id, escrow_id, p_amount, p_now);
+  VALUES (transaction_id, account_id, -p_amount, business_now), (transaction_id, escrow_id, p_amount, business_now);
 
   -- totalExpectedReturn = amount x expectedReturn% x months / 12, rounded half up to the cent.
   expected := div(2 * p_amount::numeric * (venture.expected_return * 100) * venture.investment_period + 120000,
                   240000)::bigint;
   INSERT INTO investments (venture_id, user_id, amount_cents, total_expected_return_cents,
                            ledger_transaction_id, investment_date, updated_at)
-  VALUES (venture.id, p_user, p_amount, expected, transaction_id, p_now, p_now)
+  VALUES (venture.id, p_user, p_amount, expected, transaction_id, business_now, business_now)
   RETURNING id INTO investment_id;
-  UPDATE ventures v SET amount_funded_cents = v.amount_funded_cents + p_amount, updated_at = p_now
+  UPDATE ventures v SET amount_funded_cents = v.amount_funded_cents + p_amount, updated_at = business_now
    WHERE v.id = venture.id
   RETURNING v.amount_funded_cents INTO funded_cents;
 
@@ -155,9 +159,9 @@ BEGIN
   -- stays: the loan's start pays it out to the company's balance and fixes the schedule
   -- (src-server/modules/servicing/loans.ts, right after this statement, or the next close of business).
   IF funded_cents = venture.target_amount_cents THEN
-    UPDATE investments i SET status = 'completed', updated_at = p_now
+    UPDATE investments i SET status = 'completed', updated_at = business_now
      WHERE i.venture_id = venture.id AND i.status = 'invested';
-    UPDATE ventures v SET lifecycle_status = 'funded', updated_at = p_now WHERE v.id = venture.id;
+    UPDATE ventures v SET lifecycle_status = 'funded', updated_at = business_now WHERE v.id = venture.id;
     funded := true;
     new_status := 'completed';
   END IF;
