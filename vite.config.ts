@@ -223,6 +223,7 @@ const CHUNK_GROUPS = [
 const SLOW_SERVER_TESTS = [
   'tests/server/invest-race.test.ts',
   'tests/server/invest-crash.test.ts',
+  'tests/server/repay-crash.test.ts',
   'tests/server/money-model.test.ts',
   'tests/server/embedded.test.ts',
   'tests/server/db-unavailable.test.ts',
