@@ -24,6 +24,7 @@ import {
   KYC_STATUSES,
   LEDGER_KINDS,
   LIFECYCLE_STATUSES,
+  LOAN_STATUSES,
   MAIL_STATUSES,
   NEWSLETTER_FREQUENCIES,
   RISK_LEVELS,
@@ -1079,11 +1080,67 @@ function routeSpecs(): RouteSpec[] {
       invalid: pathAndBody(
         {
           amount: { valid: 10, invalid: bad.money(true, [0, -1, -0.01, 1e13]) },
-          final: { valid: false, invalid: bad.bool(false) },
+          note: { valid: 'Bank transfer', invalid: bad.text(1000, { required: false }) },
         },
-        { amount: 10, final: false },
+        { amount: 10, note: 'Bank transfer' },
       ),
     },
+
+    // Loan servicing (the venture has no loan: a valid request answers 409, an invalid one 400/404)
+    {
+      method: 'PUT',
+      url: '/api/admin/business-date',
+      as: admin,
+      invalid: bodyOnly({
+        date: {
+          valid: '2020-01-01',
+          invalid: fc.oneof(
+            bad.text(10),
+            fc.constantFrom<FieldValue>('2026-02-30', '26-01-01', '2026-1-1', 'tomorrow', '2026-13-01'),
+          ),
+        },
+      }),
+    },
+    idRoute('GET', '/api/ventures/:ventureId/schedule', admin),
+    {
+      method: 'POST',
+      url: '/api/ventures/my-ventures/:ventureId/repay',
+      as: owner,
+      validId: () => fx.openVentureId,
+      invalid: pathAndBody(
+        { amount: { valid: 10, invalid: bad.money(true, [0, -1, -0.01, 1e13]) } },
+        { amount: 10 },
+      ),
+    },
+    ...(['default', 'write-off'] as const).map((action): RouteSpec => ({
+      method: 'POST',
+      url: `/api/ventures/admin/:ventureId/${action}`,
+      as: admin,
+      validId: () => fx.openVentureId,
+      invalid: pathAndBody({ reason: { valid: 'Because', invalid: bad.text(1000) } }, { reason: 'Because' }),
+    })),
+    {
+      method: 'POST',
+      url: '/api/ventures/admin/:ventureId/recoveries',
+      as: admin,
+      validId: () => fx.openVentureId,
+      invalid: pathAndBody(
+        {
+          amount: { valid: 10, invalid: bad.money(true, [0, -1, -0.01, 1e13]) },
+          costs: { valid: 0, invalid: bad.money(false, [-1, -0.01]) },
+          note: { valid: 'Collateral sold', invalid: bad.text(1000, { required: false }) },
+        },
+        { amount: 10, costs: 0, note: 'Collateral sold' },
+      ),
+    },
+    listRoute(
+      '/api/admin/servicing',
+      admin,
+      { loanStatus: q.choice([...LOAN_STATUSES, 'late']), search: q.search() },
+      [],
+    ),
+    idRoute('GET', '/api/admin/servicing/:ventureId', admin),
+    idRoute('GET', '/api/investments/:investmentId', investor),
 
     // Balances
     listRoute(
@@ -1378,6 +1435,7 @@ const NO_INPUT = new Set([
   'POST /api/kyc/start-verification',
   'GET /api/investments/my-investments',
   'GET /api/admin/overview',
+  'GET /api/admin/business-date',
   'GET /api/dashboard/investor',
   'GET /api/dashboard/corporate',
   'GET /api/statistics',
