@@ -22,6 +22,9 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       loginFailureLimit: 10,
       authCallsPerMinute: 100,
+      businessDateControl: false,
+      serviceFeeHundredths: 100,
+      lateInterestHundredths: undefined,
     });
   });
 
@@ -38,6 +41,8 @@ describe('configuration from the environment', () => {
       TRUST_PROXY: 'true',
       RATE_LIMIT_LOGIN_FAILURES: '5',
       RATE_LIMIT_AUTH_PER_MINUTE: '300',
+      SERVICE_FEE_RATE: '1.5',
+      LATE_INTEREST_RATE: '18',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,7 +58,16 @@ describe('configuration from the environment', () => {
       trustProxy: true,
       loginFailureLimit: 5,
       authCallsPerMinute: 300,
+      serviceFeeHundredths: 150,
+      lateInterestHundredths: 1800,
     });
+  });
+
+  it('moves the business date only on request, and never in production (https)', () => {
+    expect(loadConfig({ BUSINESS_DATE_CONTROL: 'true' }).businessDateControl).toBe(true);
+    expect(() =>
+      loadConfig({ BUSINESS_DATE_CONTROL: 'true', PUBLIC_URL: 'https://invest.example.com' }),
+    ).toThrow('BUSINESS_DATE_CONTROL must not be true with an https PUBLIC_URL (production)');
   });
 
   it.each([
@@ -73,6 +87,14 @@ describe('configuration from the environment', () => {
     ],
     [{ HOST: '' }, "HOST must be an IP address (like 127.0.0.1, 0.0.0.0 or ::1) or a host name (got '')"],
     [{ TRUST_PROXY: 'sometimes' }, "TRUST_PROXY must be true or false (got 'sometimes')"],
+    [
+      { SERVICE_FEE_RATE: '1.234' },
+      "SERVICE_FEE_RATE must be a percent from 0 to 100 with at most two decimals (got '1.234')",
+    ],
+    [
+      { LATE_INTEREST_RATE: '101' },
+      "LATE_INTEREST_RATE must be a percent from 0 to 100 with at most two decimals (got '101')",
+    ],
     [
       { RATE_LIMIT_LOGIN_FAILURES: '0' },
       "RATE_LIMIT_LOGIN_FAILURES must be a whole number of at least 1 (got '0')",
