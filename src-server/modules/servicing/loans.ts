@@ -21,7 +21,6 @@ import {
   type InstallmentBalance,
 } from '../../../src-shared/rules/schedule';
 import type { AppContext } from '../../context';
-import { pgArray } from '../../lib/pg-array';
 import type { DbOrTx } from '../../db/client';
 import { accounts, investments, loanEvents, loanInstallments, loans, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
@@ -193,7 +192,7 @@ export async function startLoanIn(
     );
     await tx.execute(sql`
       UPDATE investments i SET total_expected_return_cents = s.share
-        FROM unnest(${pgArray(rows.map((r) => r.id))}::uuid[], ${pgArray(shares.map(String))}::bigint[]) AS s(id, share)
+        FROM unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(shares.map(String))}::bigint[]) AS s(id, share)
        WHERE i.id = s.id`);
   }
   return true;
@@ -420,8 +419,8 @@ export async function applyPayment(
       profit_paid_cents = i.profit_paid_cents + s.i + s.l - s.f,
       status = CASE WHEN ${repaid} THEN 'repaid'::investment_status ELSE i.status END,
       updated_at = ${now}
-      FROM unnest(${pgArray(ids)}::uuid[], ${pgArray(cols.p.map(String))}::bigint[], ${pgArray(cols.i.map(String))}::bigint[],
-                  ${pgArray(cols.l.map(String))}::bigint[], ${pgArray(cols.f.map(String))}::bigint[]) AS s(id, p, i, l, f)
+      FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(cols.p.map(String))}::bigint[], ${sql.param(cols.i.map(String))}::bigint[],
+                  ${sql.param(cols.l.map(String))}::bigint[], ${sql.param(cols.f.map(String))}::bigint[]) AS s(id, p, i, l, f)
      WHERE i.id = s.id`);
 
   // The loan: outstanding principal, and its status.
