@@ -83,6 +83,7 @@ export const routes: RouteObject[] = [
               { path: 'overview', lazy: () => import('./investor/OverviewPage') },
               { path: 'funding', lazy: () => import('./investor/FundingPage') },
               { path: 'investments', lazy: () => import('./investor/InvestmentsPage') },
+              { path: 'investments/:id', lazy: () => import('./investor/InvestmentDetailPage') },
               { path: 'tickets', lazy: () => import('./investor/tickets/TicketsPage') },
               { path: 'tickets/new', lazy: () => import('./investor/tickets/NewTicketPage') },
               { path: 'tickets/:id', lazy: () => import('./investor/tickets/TicketPage') },

@@ -18,7 +18,7 @@ import { ChartFigure } from '../../src-shared/charts/ChartFigure';
 import { Page } from '../components/Page';
 import { euros } from '../lib/format';
 import { useInvestorDashboard, type InvestorDashboard } from './api';
-import { percentText } from './dashboardParts';
+import { percentText, SignedAmount } from './dashboardParts';
 import type { PortfolioPart } from './FundingCharts';
 
 /** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
@@ -28,6 +28,15 @@ const ReturnsBarChart = lazy(() => loadCharts().then((module) => ({ default: mod
 
 const PARTS: readonly PortfolioPart[] = ['available', 'invested', 'pending', 'inRecovery'];
 const RETURNS = ['profit', 'lateFees', 'badDebt', 'serviceFees'] as const;
+type ReturnPart = (typeof RETURNS)[number];
+/** Bad debt and service fees are losses: shown below zero whichever sign they come with. */
+const LOSSES: ReadonlySet<ReturnPart> = new Set(['badDebt', 'serviceFees']);
+
+/** A returns figure with its sign: losses negative (contract: "negative"), the others as they are. */
+export function returnFigure(id: ReturnPart, value: number | undefined): number {
+  const figure = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  return LOSSES.has(id) && figure !== 0 ? -Math.abs(figure) : figure;
+}
 
 const cardSx = { height: '100%', display: 'flex', flexDirection: 'column' } as const;
 /** The adding and the withdrawing panels: outlined, as tall as each other. */
@@ -91,6 +100,9 @@ function BalanceCard({ data, onAddFunds }: { data: InvestorDashboard | undefined
             />
           ) : null}
         </ChartFigure>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('investor.funding.inRecoveryHint', { amount: euros(portfolio?.inRecovery ?? 0, lang) })}
+        </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 2 }}>
           <Button variant="contained" onClick={onAddFunds}>
             {t('investor.overview.addFunds')}
@@ -115,14 +127,14 @@ function ReturnCard({ data }: { data: InvestorDashboard | undefined }) {
   const bars = RETURNS.map((id) => ({
     id,
     label: t(`investor.funding.returns.${id}`),
-    value: data?.returns[id] ?? 0,
+    value: returnFigure(id, data?.returns[id]),
   }));
   const caption = data
     ? t('investor.funding.returnsSummary', {
-        profit: euros(data.returns.profit, lang),
-        lateFees: euros(data.returns.lateFees, lang),
-        badDebt: euros(data.returns.badDebt, lang),
-        serviceFees: euros(data.returns.serviceFees, lang),
+        profit: euros(returnFigure('profit', data.returns.profit), lang),
+        lateFees: euros(returnFigure('lateFees', data.returns.lateFees), lang),
+        badDebt: euros(returnFigure('badDebt', data.returns.badDebt), lang),
+        serviceFees: euros(returnFigure('serviceFees', data.returns.serviceFees), lang),
       })
     : t('investor.funding.loadingFigures');
   return (
@@ -155,6 +167,38 @@ function ReturnCard({ data }: { data: InvestorDashboard | undefined }) {
             />
           ) : null}
         </ChartFigure>
+        {data ? (
+          <Box component="dl" aria-label={t('investor.funding.returnsExplainedLabel')} sx={{ mt: 2, mb: 0 }}>
+            {bars.map((bar) => (
+              <Box
+                key={bar.id}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(0, 1fr) auto',
+                  columnGap: 1,
+                  py: 0.75,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                }}
+              >
+                <Typography component="dt" sx={{ fontWeight: 600 }}>
+                  {bar.label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0 }}>
+                  <SignedAmount value={bar.value} language={lang} />
+                </Typography>
+                <Typography
+                  component="dd"
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ m: 0, gridColumn: '1 / -1' }}
+                >
+                  {t(`investor.funding.returnsExplained.${bar.id}`)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        ) : null}
         <Button variant="contained" component={RouterLink} to="/ventures" sx={{ mt: 2 }}>
           {t('investor.funding.invest')}
         </Button>

@@ -10,14 +10,16 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
-import { euros, formatDate } from '../lib/format';
+import { euros, formatDate, formatDay } from '../lib/format';
 import { useMyInvestments } from './api';
 import { InvestmentStatusChip } from './StatusChip';
 import { QueryStatus } from './QueryStatus';
 
 /**
- * /user/investments (spec 2.5 and 8): the investor's investments, newest first: venture (a link to
- * it, or 'Untitled Venture'), amount, profit paid, status, total expected return and date.
+ * /user/investments (spec 2.5 and 8, issue 24): the investor's investments, newest first: venture (a
+ * link to it, or 'Untitled Venture'), amount, status as it is (Raising, Repaying · On time, Repaying
+ * · Late n days, In default, ...), principal outstanding, next payment date, profit paid, total
+ * expected return, date, and a link to the investment's page.
  * 'Loading investments...' while loading, 'Failed to load investments.' when the call fails, and
  * 'You have no investments yet.' with a link to the ventures when there are none. The invest dialog
  * invalidates this list after an investment.
@@ -43,16 +45,27 @@ export function InvestmentsPage() {
         </Typography>
       ) : null}
       {data && data.length > 0 ? (
-        <TableContainer component={Paper} variant="outlined" sx={{ mt: 3 }}>
+        // Scrolls inside its own box on a phone; focusable so a keyboard can scroll it too.
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="group"
+          aria-label={t('investor.investments.title')}
+          sx={{ mt: 3, overflowX: 'auto', maxWidth: '100%' }}
+        >
           <Table aria-label={t('investor.investments.title')}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('investor.columns.venture')}</TableCell>
                 <TableCell align="right">{t('investor.columns.amount')}</TableCell>
-                <TableCell align="right">{t('investor.columns.profitPaid')}</TableCell>
                 <TableCell>{t('investor.columns.status')}</TableCell>
+                <TableCell align="right">{t('investor.columns.outstanding')}</TableCell>
+                <TableCell>{t('investor.columns.nextPayment')}</TableCell>
+                <TableCell align="right">{t('investor.columns.profitPaid')}</TableCell>
                 <TableCell align="right">{t('investor.columns.totalExpectedReturn')}</TableCell>
                 <TableCell>{t('investor.columns.date')}</TableCell>
+                <TableCell>{t('investor.columns.details')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -73,12 +86,27 @@ export function InvestmentsPage() {
                       )}
                     </TableCell>
                     <TableCell align="right">{euros(investment.amount, lang)}</TableCell>
-                    <TableCell align="right">{euros(investment.profitPaid, lang)}</TableCell>
                     <TableCell>
-                      <InvestmentStatusChip status={investment.status} />
+                      <InvestmentStatusChip investment={investment} />
                     </TableCell>
+                    <TableCell align="right">{euros(investment.outstandingPrincipal, lang)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDay(investment.nextPaymentDate, lang)}
+                    </TableCell>
+                    <TableCell align="right">{euros(investment.profitPaid, lang)}</TableCell>
                     <TableCell align="right">{euros(investment.totalExpectedReturn, lang)}</TableCell>
-                    <TableCell>{formatDate(investment.investmentDate, lang)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(investment.investmentDate, lang)}
+                    </TableCell>
+                    <TableCell>
+                      <Link
+                        component={RouterLink}
+                        to={`/user/investments/${encodeURIComponent(investment._id)}`}
+                        aria-label={t('investor.investments.detailsLabel', { venture: title })}
+                      >
+                        {t('investor.investments.details')}
+                      </Link>
+                    </TableCell>
                   </TableRow>
                 );
               })}

@@ -116,7 +116,7 @@ export function OverviewPage() {
             <TableCell align="right">{euros(item.amount, lang)}</TableCell>
             <TableCell align="right">{euros(item.profitPaid, lang)}</TableCell>
             <TableCell>
-              <InvestmentStatusChip status={item.status} />
+              <InvestmentStatusChip investment={item} />
             </TableCell>
           </TableRow>
         ))}

@@ -6,7 +6,8 @@ import type { JsonBody, MyInvestment, ProfileUpdate } from '../../src-shared/api
 export type InvestorDashboard = JsonBody<'/api/dashboard/investor'>['data'];
 
 /**
- * The investor area's calls: the investor's investments (GET /api/investments/my-investments), the
+ * The investor area's calls: the investor's investments (GET /api/investments/my-investments and
+ * GET /api/investments/{investmentId}), the
  * dashboard's figures (GET /api/dashboard/investor) and the profile changes (PUT
  * /api/profile/update, POST /api/profile/confirm-email). The invest dialog invalidates
  * `investmentKeys.all` after an investment (no page reload), the dashboard included.
@@ -14,6 +15,7 @@ export type InvestorDashboard = JsonBody<'/api/dashboard/investor'>['data'];
 export const investmentKeys = {
   all: ['investments'] as const,
   mine: () => [...investmentKeys.all, 'mine'] as const,
+  one: (id: string) => [...investmentKeys.all, 'one', id] as const,
   /** The investor dashboard: under `all`, so an investment refreshes it too. */
   dashboard: () => [...investmentKeys.all, 'dashboard'] as const,
 };
@@ -48,5 +50,18 @@ export function useUpdateProfile() {
 export function useConfirmEmail() {
   return useMutation({
     mutationFn: (token: string) => call(api.POST('/api/profile/confirm-email', { body: { token } })),
+  });
+}
+
+/** One of the investor's investments with its share of the loan (GET /api/investments/{investmentId}). */
+export type InvestmentDetail = JsonBody<'/api/investments/{investmentId}'>['data'];
+
+/** The investor's own investment; another person's or an unknown id answers 404 (no retry). */
+export function useInvestment(investmentId: string) {
+  return useQuery({
+    queryKey: investmentKeys.one(investmentId),
+    queryFn: async (): Promise<InvestmentDetail> =>
+      (await call(api.GET('/api/investments/{investmentId}', { params: { path: { investmentId } } }))).data,
+    retry: false,
   });
 }

@@ -32,3 +32,11 @@ export function countryLabel(code: string, fallback: string, language: string): 
     return fallback;
   }
 }
+
+/** A business date ('YYYY-MM-DD', no time of day) in the reader's language, the same day everywhere; '-' if missing. */
+export function formatDay(value: string | null | undefined, language: string): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value, language);
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '-';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

@@ -2571,8 +2571,16 @@ export interface paths {
                                 investments: {
                                     _id: string;
                                     amount: number;
+                                    daysLate: number;
                                     investmentDate: string;
+                                    loanStatus: ("current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off") | null;
+                                    nextPaymentDate: string | null;
+                                    outstandingPrincipal: number;
                                     profitPaid: number;
+                                    receivedInterest: number;
+                                    receivedLateInterest: number;
+                                    receivedPrincipal: number;
+                                    serviceFees: number;
                                     /** @enum {string} */
                                     status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                                     totalExpectedReturn: number;
@@ -2580,6 +2588,7 @@ export interface paths {
                                         _id: string;
                                         title: string;
                                     };
+                                    writtenOff: number;
                                 }[];
                                 lastLoginAt: string | null;
                                 netAnnualReturn: number | null;
@@ -3058,7 +3067,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The investor's investments, newest first */
+        /** The investor's investments, newest first, each with its loan's servicing figures (loanStatus, daysLate, outstandingPrincipal, nextPaymentDate, received principal, interest and late interest, service fees, written off) */
         get: {
             parameters: {
                 query?: never;
@@ -3078,8 +3087,16 @@ export interface paths {
                             data: {
                                 _id: string;
                                 amount: number;
+                                daysLate: number;
                                 investmentDate: string;
+                                loanStatus: ("current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off") | null;
+                                nextPaymentDate: string | null;
+                                outstandingPrincipal: number;
                                 profitPaid: number;
+                                receivedInterest: number;
+                                receivedLateInterest: number;
+                                receivedPrincipal: number;
+                                serviceFees: number;
                                 /** @enum {string} */
                                 status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
                                 totalExpectedReturn: number;
@@ -3087,6 +3104,7 @@ export interface paths {
                                     _id: string;
                                     title: string;
                                 };
+                                writtenOff: number;
                             }[];
                         };
                     };

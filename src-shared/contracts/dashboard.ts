@@ -4,6 +4,7 @@ import { NET_RETURN_MIN_AGE_DAYS } from '../rules/funding';
 import { investmentSchema } from './money';
 import { monthAmountSchema } from './overview';
 import { ticketSummarySchema } from './tickets';
+import { myInvestmentSchema } from './servicing';
 
 /**
  * One investment into a company's venture as the company sees it: amount, status and date, never
@@ -149,8 +150,8 @@ export const investorDashboardSchema = z.object({
    * older than 30 days, or when no rate solves the flows. */
   netAnnualReturn: z.number().nullable(),
   returns: investorReturnsSchema,
-  /** The 5 newest investments (every status), with the venture's title. */
-  investments: z.array(investmentSchema),
+  /** The 5 newest investments (every status), with the venture's title and the loan's servicing figures. */
+  investments: z.array(myInvestmentSchema),
   /** The 10 newest rows of the investor's ledger account. */
   transactions: z.array(investorTransactionSchema),
   /** The 5 newest of the investor's tickets. */

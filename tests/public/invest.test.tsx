@@ -522,6 +522,10 @@ describe('/user/investments', () => {
         data: [
           {
             ...investment(100),
+            status: 'completed',
+            loanStatus: 'current',
+            outstandingPrincipal: 80,
+            nextPaymentDate: '2026-05-01',
             profitPaid: 4.5,
             totalExpectedReturn: 18,
             investmentDate: '2026-03-01T10:00:00Z',
@@ -532,6 +536,9 @@ describe('/user/investments', () => {
             amount: 250.5,
             profitPaid: 0,
             status: 'refunded',
+            loanStatus: null,
+            outstandingPrincipal: 0,
+            nextPaymentDate: null,
             totalExpectedReturn: 30.06,
             investmentDate: '2026-02-01T10:00:00Z',
           },
@@ -543,7 +550,17 @@ describe('/user/investments', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Venture', 'Amount', 'Profit paid', 'Status', 'Total expected return', 'Date']);
+    expect(headers).toEqual([
+      'Venture',
+      'Amount',
+      'Status',
+      'Outstanding',
+      'Next payment',
+      'Profit paid',
+      'Total expected return',
+      'Date',
+      'Details',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -552,9 +569,23 @@ describe('/user/investments', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      [sampleVenture.title, '€100.00', '€4.50', 'Invested', '€18.00', 'Mar 1, 2026'],
-      ['Untitled Venture', '€250.50', '€0.00', 'Refunded', '€30.06', 'Feb 1, 2026'],
+      [
+        sampleVenture.title,
+        '€100.00',
+        'Repaying · On time',
+        '€80.00',
+        'May 1, 2026',
+        '€4.50',
+        '€18.00',
+        'Mar 1, 2026',
+        'Details',
+      ],
+      ['Untitled Venture', '€250.50', 'Refunded', '€0.00', '-', '€0.00', '€30.06', 'Feb 1, 2026', 'Details'],
     ]);
+    expect(within(rows[0]!).getByRole('link', { name: `Details: ${sampleVenture.title}` })).toHaveAttribute(
+      'href',
+      '/user/investments/inv-1',
+    );
     expect(within(rows[0]!).getByRole('link', { name: sampleVenture.title })).toHaveAttribute(
       'href',
       '/ventures/abc',
@@ -587,13 +618,16 @@ describe('/user/investments', () => {
   });
 
   it('translates the statuses, refunded included', async () => {
+    const rows = [
+      { status: 'invested', loanStatus: null, daysLate: 0 },
+      { status: 'completed', loanStatus: 'current', daysLate: 0 },
+      { status: 'completed', loanStatus: 'late_1_15', daysLate: 3 },
+      { status: 'repaid', loanStatus: 'repaid', daysLate: 0 },
+      { status: 'refunded', loanStatus: null, daysLate: 0 },
+    ];
     mockSignedIn({
       'GET /api/investments/my-investments': {
-        data: (['invested', 'completed', 'repaid', 'refunded'] as const).map((status, index) => ({
-          ...investment(100),
-          _id: `inv-${index}`,
-          status,
-        })),
+        data: rows.map((row, index) => ({ ...investment(100), _id: `inv-${index}`, ...row })),
       },
     });
     renderApp('/user/investments', { language: 'fr' });
@@ -601,7 +635,13 @@ describe('/user/investments', () => {
     const statuses = within(table)
       .getAllByRole('row')
       .slice(1)
-      .map((row) => within(row).getAllByRole('cell')[3]?.textContent);
-    expect(statuses).toEqual(['Investi', 'Terminé', 'Remboursé', 'Restitué']);
+      .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
+    expect(statuses).toEqual([
+      'En collecte',
+      'En remboursement · À jour',
+      'En remboursement · 3 jours de retard',
+      'Remboursé',
+      'Restitué',
+    ]);
   });
 });

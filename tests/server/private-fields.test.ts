@@ -74,6 +74,12 @@ const INVESTMENT = {
   venture: fields('_id title'),
 };
 const ADMIN_INVESTMENT = { ...INVESTMENT, investedBy: PERSON };
+/** The investor's own rows add the loan's servicing figures. */
+const MY_INVESTMENT = {
+  ...INVESTMENT,
+  ...fields(`loanStatus daysLate outstandingPrincipal nextPaymentDate receivedPrincipal receivedInterest
+    receivedLateInterest serviceFees writtenOff`),
+};
 const HISTORY = fields('id kind amount balanceBefore balanceAfter note at');
 const ADMIN_HISTORY = { ...HISTORY, user: PERSON, proofUrl: V, createdBy: fields('id email') };
 const BALANCE_ROW = { ...fields('id balance createdAt updatedAt'), user: PERSON };
@@ -101,7 +107,7 @@ const INVESTOR_DASHBOARD = {
     repaidVentures openTickets netAnnualReturn`),
   portfolio: fields('available invested pending inRecovery'),
   returns: fields('profit lateFees badDebt serviceFees'),
-  investments: [INVESTMENT],
+  investments: [MY_INVESTMENT],
   transactions: [{ ...fields('note at amount balanceBefore kind'), venture: fields('_id title') }],
   tickets: [TICKET_SUMMARY],
 } as const;
@@ -243,7 +249,7 @@ const GET_ROUTES: GetRoute[] = [
 
   {
     url: '/api/investments/my-investments',
-    allow: (role) => when(investorRole(role), { data: [INVESTMENT] }),
+    allow: (role) => when(investorRole(role), { data: [MY_INVESTMENT] }),
   },
   { url: '/api/investments/admin', allow: (role) => when(isAdmin(role), list(ADMIN_INVESTMENT)) },
 

@@ -7,6 +7,7 @@ import {
   investBodySchema,
   investmentSchema,
 } from '../../../src-shared/contracts/money';
+import { myInvestmentSchema } from '../../../src-shared/contracts/servicing';
 import { adminListRoute } from '../../lib/admin-list-route';
 import type { AppContext } from '../../context';
 import { responses, ROLE, WRITE } from '../../lib/responses';
@@ -55,8 +56,9 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         onRequest: requireRole('user'),
         schema: {
           tags: ['investments'],
-          summary: "The investor's investments, newest first",
-          response: responses({ 200: z.object({ data: z.array(investmentSchema) }) }, ...ROLE),
+          summary:
+            "The investor's investments, newest first, each with its loan's servicing figures (loanStatus, daysLate, outstandingPrincipal, nextPaymentDate, received principal, interest and late interest, service fees, written off)",
+          response: responses({ 200: z.object({ data: z.array(myInvestmentSchema) }) }, ...ROLE),
         },
       },
       async (request) => ({ data: await listMine(ctx.db, requireAuth(request).user.id) }),

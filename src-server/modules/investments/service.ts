@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminInvestment, AdminInvestmentQuery, Investment } from '../../../src-shared/contracts/money';
+import type { MyInvestment } from '../../../src-shared/contracts/servicing';
 import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
 import { startLoan } from '../servicing/loans';
+import { investmentServicing } from '../servicing/reads';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
-import { investments, users, ventures } from '../../db/schema';
+import { investments, loans, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { RuleError } from '../../../src-shared/rules/invest';
 import type { ErrorCode } from '../../../src-shared/errors';
@@ -157,16 +159,32 @@ export function investWithSessionToken(
   return placeInvestment(ctx, PLACE_INVESTMENT_FOR_SESSION, hashToken(token), body, idempotencyKey, checked);
 }
 
-/** The investor's investments, newest first (the `limit` newest when given). */
-export async function listMine(db: DbOrTx, userId: string, limit?: number): Promise<Investment[]> {
+/** The due date of the loan's oldest instalment with something still to pay (null when none). */
+const nextUnpaidDueSql = sql<string | null>`(SELECT min(i.due_date)::text FROM loan_installments i
+  WHERE i.venture_id = ${investments.ventureId} AND i.status IN ('scheduled', 'late')
+    AND i.principal_cents - i.paid_principal_cents + i.interest_cents - i.paid_interest_cents
+      + i.late_interest_cents - i.paid_late_interest_cents > 0)`;
+
+/** The investor's investments, newest first (the `limit` newest when given), each with its loan's
+ * servicing figures (API contract, "Loan servicing": what investors see per investment). */
+export async function listMine(db: DbOrTx, userId: string, limit?: number): Promise<MyInvestment[]> {
   const query = db
-    .select({ investment: investments, venture: { id: ventures.id, title: ventures.title } })
+    .select({
+      investment: investments,
+      venture: { id: ventures.id, title: ventures.title },
+      loan: { status: loans.status, daysLate: loans.daysLate },
+      nextDue: nextUnpaidDueSql,
+    })
     .from(investments)
     .innerJoin(ventures, eq(ventures.id, investments.ventureId))
+    .leftJoin(loans, eq(loans.ventureId, investments.ventureId))
     .where(eq(investments.userId, userId))
     .orderBy(desc(investments.investmentDate), desc(investments.id));
   const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((r) => toInvestment(r.investment, r.venture));
+  return rows.map((r) => ({
+    ...toInvestment(r.investment, r.venture),
+    ...investmentServicing(r.investment, r.loan, r.investment.status === 'completed' ? r.nextDue : null),
+  }));
 }
 
 /** The columns of GET /api/investments/admin's `sortBy`. */

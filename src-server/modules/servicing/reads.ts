@@ -8,6 +8,7 @@ import { LATE_LOAN_STATUSES } from '../../../src-shared/constants/enums';
 import type {
   Installment,
   InvestmentDetail,
+  InvestmentServicing,
   LoanDetail,
   LoanEvent,
   Schedule,
@@ -271,6 +272,28 @@ export async function loanDetail(ctx: AppContext, ventureId: string): Promise<Lo
   };
 }
 
+/** What servicing adds to one of the investor's investments (its list row and its page agree). A
+ * refunded investment has nothing outstanding; the others their principal not yet paid back or
+ * written off. `nextPaymentDate` is the caller's: the next unpaid instalment's due date of a running loan. */
+export function investmentServicing(
+  i: typeof investments.$inferSelect,
+  loan: { status: LoanStatus; daysLate: number } | null,
+  nextPaymentDate: string | null,
+): InvestmentServicing {
+  return {
+    loanStatus: loan?.status ?? null,
+    daysLate: loan?.daysLate ?? 0,
+    outstandingPrincipal:
+      i.status === 'refunded' ? 0 : euros(i.amountCents - i.receivedPrincipalCents - i.writtenOffCents),
+    nextPaymentDate,
+    receivedPrincipal: euros(i.receivedPrincipalCents),
+    receivedInterest: euros(i.receivedInterestCents),
+    receivedLateInterest: euros(i.receivedLateInterestCents),
+    serviceFees: euros(i.serviceFeesCents),
+    writtenOff: euros(i.writtenOffCents),
+  };
+}
+
 /** GET /api/investments/{investmentId}: the investor's own investment with its share of the loan. */
 export async function investmentDetail(
   ctx: AppContext,
@@ -339,15 +362,7 @@ export async function investmentDetail(
     status: i.status,
     totalExpectedReturn: euros(i.totalExpectedReturnCents),
     investmentDate: i.investmentDate.toISOString(),
-    loanStatus: loan?.status ?? null,
-    daysLate: loan?.daysLate ?? 0,
-    outstandingPrincipal: euros(i.amountCents - i.receivedPrincipalCents - i.writtenOffCents),
-    nextPaymentDate: nextPayment?.dueDate ?? null,
-    receivedPrincipal: euros(i.receivedPrincipalCents),
-    receivedInterest: euros(i.receivedInterestCents),
-    receivedLateInterest: euros(i.receivedLateInterestCents),
-    serviceFees: euros(i.serviceFeesCents),
-    writtenOff: euros(i.writtenOffCents),
+    ...investmentServicing(i, loan, nextPayment?.dueDate ?? null),
     installments,
     nextPayment,
     history,
