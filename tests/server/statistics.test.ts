@@ -41,6 +41,8 @@ const row = (riskLevel: string, ventures: number, funded: number, repaid: number
   funded,
   repaid,
   defaulted: 0,
+  defaultEvents: 0,
+  loansAtStart: 0,
   defaultRate: 0,
 });
 
