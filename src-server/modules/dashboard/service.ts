@@ -195,7 +195,10 @@ const outstandingOf = sql`${investments.amountCents} - ${investments.receivedPri
  * columns (`received_principal_cents`, `written_off_cents`).
  */
 async function investmentFigures(db: DbOrTx, userId: string) {
-  const recovering = sql<boolean>`coalesce(${inArray(loans.status, [...IN_RECOVERY])}, false)`;
+  // Literal statuses (not parameters), so that GROUP BY repeats the very same expression.
+  const recovering = sql<boolean>`coalesce(${loans.status} IN (${sql.raw(
+    IN_RECOVERY.map((status) => `'${status}'`).join(', '),
+  )}), false)`;
   const rows = await db
     .select({
       status: investments.status,
