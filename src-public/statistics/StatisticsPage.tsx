@@ -77,7 +77,9 @@ function DefaultRates({ data }: { data: Statistics }) {
     medium: byLevel.medium ?? '-',
     high: byLevel.high ?? '-',
   });
-  const columns = ['ventures', 'funded', 'repaid', 'defaulted'] as const;
+  const columns = ['ventures', 'funded', 'repaid', 'defaulted', 'loansAtStart', 'defaultEvents'] as const;
+  // No default event anywhere: an honest sentence rather than a chart of empty bars.
+  const anyDefault = data.byRisk.some((row) => row.defaulted > 0);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // A row per risk level; a phone gets the table turned (a column per risk level, a row per
   // figure), which fits 390 px without scrolling sideways.
@@ -144,19 +146,57 @@ function DefaultRates({ data }: { data: Statistics }) {
           </TableContainer>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          <ChartFigure id="statistics-chart" caption={caption} height={280} sx={tileSx}>
-            <DefaultRateChart
-              levels={data.byRisk.map((row) => levelName(row.riskLevel))}
-              rates={data.byRisk.map((row) => row.defaultRate * 100)}
-              axisLabel={t('statistics.byRisk.axis')}
-              seriesLabel={t('statistics.byRisk.defaultRate')}
-              title={t('statistics.byRisk.chartTitle')}
-              description={caption}
-              formatPercent={(value) => formatPercent(value, lang)}
-            />
-          </ChartFigure>
+          {anyDefault ? (
+            <ChartFigure id="statistics-chart" caption={caption} height={280} sx={tileSx}>
+              <DefaultRateChart
+                levels={data.byRisk.map((row) => levelName(row.riskLevel))}
+                rates={data.byRisk.map((row) => row.defaultRate * 100)}
+                axisLabel={t('statistics.byRisk.axis')}
+                seriesLabel={t('statistics.byRisk.defaultRate')}
+                title={t('statistics.byRisk.chartTitle')}
+                description={caption}
+                formatPercent={(value) => formatPercent(value, lang)}
+              />
+            </ChartFigure>
+          ) : (
+            <Box
+              role="status"
+              sx={{
+                ...tileSx,
+                height: 'auto',
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'center',
+              }}
+            >
+              <Typography component="p" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
+                {t('statistics.byRisk.noDefaults')}
+              </Typography>
+              <Typography color="text.secondary">{t('statistics.byRisk.noDefaultsDetail')}</Typography>
+            </Box>
+          )}
         </Grid>
       </Grid>
+    </Box>
+  );
+}
+
+/**
+ * How the default rate is counted, in plain words: what a default is, the 12-month window and the
+ * rate (the method of Commission Delegated Regulation (EU) 2022/2115, Art. 2).
+ */
+function DefaultMethod() {
+  const { t } = useTranslation();
+  return (
+    <Box component="section" aria-labelledby="statistics-method" sx={{ mt: 5, maxWidth: '75ch' }}>
+      <Typography id="statistics-method" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+        {t('statistics.method.title')}
+      </Typography>
+      {(['default', 'window', 'rate'] as const).map((key) => (
+        <Typography key={key} sx={{ mb: 2, lineHeight: 1.7 }}>
+          {t(`statistics.method.${key}`)}
+        </Typography>
+      ))}
     </Box>
   );
 }
@@ -165,7 +205,7 @@ function DefaultRates({ data }: { data: Statistics }) {
  * /statistics: the platform's track record from GET /api/statistics: money funded and repaid,
  * ventures funded and repaid, investors and the average return as cards; the default rate by risk
  * level as a table and a bar chart (lazily loaded, inside a <figure> whose caption states the
- * numbers); what the figures mean and when the server computed them.
+ * numbers), or a plain sentence while no loan has defaulted; how defaults are counted; what the figures mean and when the server computed them.
  */
 export function StatisticsPage() {
   const { t, i18n } = useTranslation();
@@ -197,6 +237,7 @@ export function StatisticsPage() {
       <>
         <Figures data={data} />
         <DefaultRates data={data} />
+        <DefaultMethod />
         <Typography sx={{ mt: 4, maxWidth: '75ch', lineHeight: 1.7 }}>
           {t('statistics.meaning')}{' '}
           {t('statistics.computedAt', { date: formatDateTime(data.computedAt, i18n.language) })}

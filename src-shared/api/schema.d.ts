@@ -457,7 +457,9 @@ export interface paths {
          *     - `signUps30d`: accounts created in the last 30 days;
          *     - `openTickets`: support tickets that are not `closed`;
          *     - `complaintsDueSoon`: complaints still waiting for an answer (`open` or `in_progress`) whose `respondBy` is within 3 working days (Monday to Friday) from now, overdue ones included;
-         *     - `investedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count.
+         *     - `investedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count;
+         *     - `overdue`: money past due across the loans still serviced (not `repaid` or `written_off`): the unpaid principal and interest of instalments due before the business date, plus the unpaid late interest;
+         *     - `loansByStatus`: one row `{ loanStatus, loans, outstandingPrincipal }` for each loan status, in the order `current`, `late_1_15`, `late_16_30`, `late_31_60`, `late_61_90`, `default`, `recovery`, `repaid`, `written_off`, zeros included.
          */
         get: {
             parameters: {
@@ -484,7 +486,14 @@ export interface paths {
                                     amount: number;
                                     month: string;
                                 }[];
+                                loansByStatus: {
+                                    loans: number;
+                                    /** @enum {string} */
+                                    loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                    outstandingPrincipal: number;
+                                }[];
                                 openTickets: number;
+                                overdue: number;
                                 signUps30d: number;
                                 venturesAwaitingReview: number;
                                 verificationsAwaitingReview: number;
@@ -2538,11 +2547,12 @@ export interface paths {
          *     - `firstName`, `lastLoginAt`: the signed-in person;
          *     - `balance` and `portfolio.available`: the investor's ledger balance (`GET /api/balances/my-balance`);
          *     - `activeInvestments`: investments `invested` or `completed`; `expectedReturns`: their `totalExpectedReturn` added up;
-         *     - `profitEarned` and `returns.profit`: what was credited beyond principal (`profitPaid` added up over every investment);
+         *     - `profitEarned` and `returns.profit`: interest and late interest received less the service fees, over every investment (`profitPaid` added up);
          *     - `repaidVentures`: distinct ventures among the investments `repaid`;
          *     - `openTickets`: the investor's tickets that are not `closed`;
-         *     - `portfolio.pending`: the amount of investments `invested` (ventures still raising); `portfolio.invested`: principal not yet paid back of investments `completed` (repayments count as principal first); `portfolio.inRecovery`, `returns.lateFees`, `returns.badDebt`, `returns.serviceFees`: 0 until the platform records defaults or charges fees;
-         *     - `netAnnualReturn`: the XIRR (365-day years) of the investor's ledger rows of kind `investment` (out), `refund` and `repayment` (in), plus the principal still outstanding of investments `invested` or `completed` valued at now, as a fraction to 6 decimals (0.1 is 10 % a year); `null` while no investment is 30 days old, or when no rate solves the flows;
+         *     - `portfolio.pending`: the amount of investments `invested` (ventures still raising); `portfolio.invested`: principal neither paid back nor written off of investments `completed` whose loan is running and not in `default` or `recovery`; `portfolio.inRecovery`: the same for loans in `default` or `recovery`;
+         *     - `returns.lateFees`: late interest received; `returns.badDebt`: principal written off (negative); `returns.serviceFees`: service fees paid (negative);
+         *     - `netAnnualReturn`: the XIRR (365-day years) of the investor's ledger rows of kind `investment` (out), `refund`, `repayment`, `instalment` and `recovery` (in), plus the principal neither paid back nor written off of investments `invested` or `completed` valued at the business date (written-off principal is valued at 0, a loss), as a fraction to 6 decimals (0.1 is 10 % a year); `null` while no investment is 30 days old (by the business date), or when no rate solves the flows;
          *     - `investments`: the 5 newest (every status) as `GET /api/investments/my-investments` answers them;
          *     - `transactions`: the 10 newest rows of the investor's ledger account `{ note, at, amount, balanceBefore, kind, venture }` (signed euros; `venture` `{ _id, title }` for an investment, refund or repayment, else null), newest first as `GET /api/balances/{id}/history`;
          *     - `tickets`: the 5 newest of the investor's tickets `{ _id, number, subject, category, status, createdAt }`.
@@ -4300,7 +4310,7 @@ export interface paths {
          *     - `venturesFunded`: ventures that reached their funding (`funded` or `repaid`); `venturesRepaid`: the `repaid` ones;
          *     - `investors`: people with at least one investment that was not refunded;
          *     - `averageReturn`: the mean `expectedReturn` (percent a year) of funded and repaid ventures weighted by the amount funded, two decimals; `null` while none is funded;
-         *     - `byRisk`: one row for each of `low`, `medium`, `high`: `ventures` on the public list in any state, `funded` (still being repaid), `repaid` and `defaulted` (disjoint; `defaulted` is 0 until the platform records defaults), `defaultRate = defaulted / (funded + repaid + defaulted)` as a fraction, 0 when there are none;
+         *     - `byRisk`: one row for each of `low`, `medium`, `high`: `ventures` on the public list in any state, `funded` (still being repaid) and `repaid` (disjoint), `defaulted` (ventures whose loan had a default event: more than 90 days past due or declared, kept when paid up later); the observed 1-year default rate of Commission Delegated Regulation (EU) 2022/2115, Art. 2, over the 12 months before the business date: `loansAtStart` (loans disbursed before the window's start, not repaid or written off before it, not in default at it, with an instalment due in the window), `defaultEvents` (those of them with a default event in the window) and `defaultRate = defaultEvents / loansAtStart` as a fraction, 0 when `loansAtStart` is 0;
          *     - `computedAt`: when the figures were computed. They are kept for 60 s; a movement of money or a venture change through the same server computes them afresh.
          */
         get: {
@@ -4323,8 +4333,10 @@ export interface paths {
                                 averageReturn: number | null;
                                 byRisk: {
                                     defaulted: number;
+                                    defaultEvents: number;
                                     defaultRate: number;
                                     funded: number;
+                                    loansAtStart: number;
                                     repaid: number;
                                     /** @enum {string} */
                                     riskLevel: "low" | "medium" | "high";

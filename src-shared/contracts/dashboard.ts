@@ -108,22 +108,25 @@ export type InvestorTransaction = z.infer<typeof investorTransactionSchema>;
 export const investorPortfolioSchema = z.object({
   /** The balance, free to invest or withdraw. */
   available: z.number(),
-  /** Principal still outstanding in running loans (investments `completed`). */
+  /** Principal neither paid back nor written off in running loans (investments `completed`) that are
+   * not in `default` or `recovery`. */
   invested: z.number(),
   /** Money in ventures still raising (investments `invested`). */
   pending: z.number(),
-  /** Principal of loans in default: 0 until the platform records defaults. */
+  /** Principal neither paid back nor written off in loans in `default` or `recovery`. */
   inRecovery: z.number(),
 });
 export type InvestorPortfolio = z.infer<typeof investorPortfolioSchema>;
 
 /** The net annual return card's bars, in euros. */
 export const investorReturnsSchema = z.object({
-  /** Equals `profitEarned`. */
+  /** Equals `profitEarned`: interest and late interest received less the service fees. */
   profit: z.number(),
-  /** 0 until the platform charges or records them. */
+  /** Late interest received. */
   lateFees: z.number(),
+  /** Principal written off, negative (0 or less). */
   badDebt: z.number(),
+  /** Service fees the platform kept of the interest, negative (0 or less). */
   serviceFees: z.number(),
 });
 export type InvestorReturns = z.infer<typeof investorReturnsSchema>;
@@ -139,15 +142,16 @@ export const investorDashboardSchema = z.object({
   activeInvestments: z.number().int(),
   /** `totalExpectedReturn` of the active investments added up. */
   expectedReturns: z.number(),
-  /** What was credited beyond principal, over every investment. */
+  /** What was credited beyond principal, over every investment: interest and late interest less fees. */
   profitEarned: z.number(),
   /** Distinct ventures among the investor's investments with status `repaid`. */
   repaidVentures: z.number().int(),
   /** The investor's tickets that are not closed. */
   openTickets: z.number().int(),
   portfolio: investorPortfolioSchema,
-  /** XIRR of the investor's cash flows as a fraction (0.1 is 10 % a year); null with no investment
-   * older than 30 days, or when no rate solves the flows. */
+  /** XIRR of the investor's cash flows as a fraction (0.1 is 10 % a year): investments out, refunds
+   * and loan payments in, outstanding principal valued at the business date, written-off principal
+   * at 0 (a loss); null with no investment older than 30 days, or when no rate solves the flows. */
   netAnnualReturn: z.number().nullable(),
   returns: investorReturnsSchema,
   /** The 5 newest investments (every status), with the venture's title and the loan's servicing figures. */

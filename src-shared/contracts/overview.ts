@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOAN_STATUSES } from '../constants/enums';
 
 /** One month of `investedByMonth`: 'YYYY-MM' (UTC) and the euros invested in it. */
 export const monthAmountSchema = z.object({
@@ -6,6 +7,14 @@ export const monthAmountSchema = z.object({
   amount: z.number(),
 });
 export type MonthAmount = z.infer<typeof monthAmountSchema>;
+
+/** One loan status of `loansByStatus`: how many loans are in it and their outstanding principal (euros). */
+export const loanStatusFiguresSchema = z.object({
+  loanStatus: z.enum(LOAN_STATUSES),
+  loans: z.number().int(),
+  outstandingPrincipal: z.number(),
+});
+export type LoanStatusFigures = z.infer<typeof loanStatusFiguresSchema>;
 
 /**
  * GET /api/admin/overview (contract, "Dashboards"): the platform's figures for the admin overview,
@@ -30,6 +39,13 @@ export const adminOverviewSchema = z.object({
   complaintsDueSoon: z.number().int(),
   /** The last 12 calendar months (UTC), oldest first, this month last; months without investments 0. */
   investedByMonth: z.array(monthAmountSchema),
+  /**
+   * Money past due across the loans still serviced (not repaid or written off): the unpaid principal
+   * and interest of instalments due before the business date, plus the unpaid late interest.
+   */
+  overdue: z.number(),
+  /** One row per loan status, in LOAN_STATUSES' order (`current` first, `written_off` last), zeros included. */
+  loansByStatus: z.array(loanStatusFiguresSchema),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { RISK_LEVELS } from '../constants/enums';
 
 /**
- * One risk level's row of GET /api/statistics. `funded`, `repaid` and `defaulted` are disjoint (a
- * venture is in one of them at most), so together they are every venture of that level that reached
- * its funding, and `defaultRate = defaulted / (funded + repaid + defaulted)`.
+ * One risk level's row of GET /api/statistics. `funded` and `repaid` are disjoint (a venture's
+ * lifecycle); `defaulted` counts ventures whose loan had a default event, whether still `funded` or
+ * since `repaid`. The default rate is the observed 1-year default rate of Commission Delegated
+ * Regulation (EU) 2022/2115, Art. 2: `defaultEvents / loansAtStart` over the 12 months before the
+ * business date.
  */
 export const riskStatisticsSchema = z.object({
   riskLevel: z.enum(RISK_LEVELS),
@@ -14,9 +16,24 @@ export const riskStatisticsSchema = z.object({
   funded: z.number().int(),
   /** Repaid in full (lifecycle `repaid`). */
   repaid: z.number().int(),
-  /** Written off as defaulted (0 until the platform records defaults). */
+  /**
+   * Ventures whose loan had a default event at any time: more than 90 days past due, or declared in
+   * default by the platform (unlikely to be paid). The event stays counted when the loan is later
+   * paid up, recovered or written off.
+   */
   defaulted: z.number().int(),
-  /** `defaulted / (funded + repaid + defaulted)` as a fraction (0.05 is 5%); 0 when all three are 0. */
+  /**
+   * The rate's numerator: loans of `loansAtStart` with at least one default event in the 12-month
+   * window ending on the business date.
+   */
+  defaultEvents: z.number().int(),
+  /**
+   * The rate's denominator: loans running and not in default at the window's start (the business
+   * date minus 12 months): disbursed before it, not repaid or written off before it, with no default
+   * event on or before it, and with at least one instalment due in the window (Art. 2(3)).
+   */
+  loansAtStart: z.number().int(),
+  /** `defaultEvents / loansAtStart` as a fraction (0.05 is 5%); 0 when `loansAtStart` is 0. */
   defaultRate: z.number(),
 });
 export type RiskStatistics = z.infer<typeof riskStatisticsSchema>;

@@ -16,9 +16,36 @@ const STATISTICS = {
   investors: 1_530,
   averageReturn: 10.67,
   byRisk: [
-    { riskLevel: 'low', ventures: 9, funded: 3, repaid: 3, defaulted: 0, defaultRate: 0 },
-    { riskLevel: 'medium', ventures: 7, funded: 4, repaid: 0, defaulted: 1, defaultRate: 0.2 },
-    { riskLevel: 'high', ventures: 3, funded: 1, repaid: 1, defaulted: 0, defaultRate: 0 },
+    {
+      riskLevel: 'low',
+      ventures: 9,
+      funded: 3,
+      repaid: 3,
+      defaulted: 0,
+      loansAtStart: 4,
+      defaultEvents: 0,
+      defaultRate: 0,
+    },
+    {
+      riskLevel: 'medium',
+      ventures: 7,
+      funded: 4,
+      repaid: 0,
+      defaulted: 1,
+      loansAtStart: 5,
+      defaultEvents: 1,
+      defaultRate: 0.2,
+    },
+    {
+      riskLevel: 'high',
+      ventures: 3,
+      funded: 1,
+      repaid: 1,
+      defaulted: 0,
+      loansAtStart: 0,
+      defaultEvents: 0,
+      defaultRate: 0,
+    },
   ],
   computedAt: '2026-03-10T14:30:00.000Z',
 };
@@ -48,10 +75,19 @@ describe('/statistics', () => {
       .getAllByRole('row')
       .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows).toEqual([
-      ['Risk level', 'Ventures listed', 'Being repaid', 'Repaid', 'Defaulted', 'Default rate'],
-      ['Low', '9', '3', '3', '0', '0%'],
-      ['Medium', '7', '4', '0', '1', '20%'],
-      ['High', '3', '1', '1', '0', '0%'],
+      [
+        'Risk level',
+        'Ventures listed',
+        'Being repaid',
+        'Repaid',
+        'Ever defaulted',
+        'Loans running 12 months ago',
+        'Of them defaulted since',
+        'Default rate (12 months)',
+      ],
+      ['Low', '9', '3', '3', '0', '4', '0', '0%'],
+      ['Medium', '7', '4', '0', '1', '5', '1', '20%'],
+      ['High', '3', '1', '1', '0', '0', '0', '0%'],
     ]);
     const figure = section.getByRole('figure');
     const summary = 'Default rate by risk level: low 0%, medium 20%, high 0%.';
@@ -81,15 +117,25 @@ describe('/statistics', () => {
       ['Ventures listed', '9', '7', '3'],
       ['Being repaid', '3', '4', '1'],
       ['Repaid', '3', '0', '1'],
-      ['Defaulted', '0', '1', '0'],
-      ['Default rate', '0%', '20%', '0%'],
+      ['Ever defaulted', '0', '1', '0'],
+      ['Loans running 12 months ago', '4', '5', '0'],
+      ['Of them defaulted since', '0', '1', '0'],
+      ['Default rate (12 months)', '0%', '20%', '0%'],
     ]);
     expect(within(table).getAllByRole('columnheader')).toHaveLength(4);
     expect(
       within(table)
         .getAllByRole('rowheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Ventures listed', 'Being repaid', 'Repaid', 'Defaulted', 'Default rate']);
+    ).toEqual([
+      'Ventures listed',
+      'Being repaid',
+      'Repaid',
+      'Ever defaulted',
+      'Loans running 12 months ago',
+      'Of them defaulted since',
+      'Default rate (12 months)',
+    ]);
   });
 
   it('shows a dash for the average return while no venture has been funded', async () => {
@@ -108,6 +154,8 @@ describe('/statistics', () => {
             funded: 0,
             repaid: 0,
             defaulted: 0,
+            loansAtStart: 0,
+            defaultEvents: 0,
             defaultRate: 0,
           })),
         },
@@ -117,8 +165,47 @@ describe('/statistics', () => {
     await screen.findByRole('heading', { level: 2, name: 'Platform figures' });
     expect(card('Money funded')).toBe('€0.00');
     expect(card('Average return')).toBe('-');
+  });
+
+  it('says that no loan has defaulted yet instead of drawing an empty chart', async () => {
+    mockApi({
+      'GET /api/statistics': {
+        data: {
+          ...STATISTICS,
+          // Loans are running, none has ever defaulted.
+          byRisk: STATISTICS.byRisk.map((row) => ({
+            ...row,
+            defaulted: 0,
+            defaultEvents: 0,
+            defaultRate: 0,
+          })),
+        },
+      },
+    });
+    renderApp('/statistics');
+    const section = within(await screen.findByRole('region', { name: 'Default rate by risk level' }));
+    expect(section.getByRole('status')).toHaveTextContent(/^No loan has defaulted yet\./);
+    expect(section.getByRole('status')).toHaveTextContent(/more than 90 days late/);
+    expect(section.queryByRole('figure')).not.toBeInTheDocument();
+    // The table still says how many loans are observed.
+    expect(section.getByRole('table', { name: 'Default rate by risk level' })).toHaveTextContent(
+      'Loans running 12 months ago',
+    );
+  });
+
+  it('explains the method in plain words: what a default is, the 12-month window and the rate', async () => {
+    mockApi({ 'GET /api/statistics': { data: STATISTICS } });
+    renderApp('/statistics');
+    const method = within(await screen.findByRole('region', { name: 'How we count defaults' }));
+    expect(method.getByText(/more than 90 days late with a payment/)).toBeInTheDocument();
+    expect(method.getByText(/^The default rate looks at the last 12 months\./)).toBeInTheDocument();
+    expect(method.getByText(/1 default among 20 loans is a rate of 5%/)).toHaveTextContent(
+      'EU Delegated Regulation 2022/2115',
+    );
+    // With a default on record, the chart is drawn and no empty state shows.
+    expect(screen.queryByText('No loan has defaulted yet.')).not.toBeInTheDocument();
     expect(screen.getByRole('figure')).toHaveAccessibleName(
-      'Default rate by risk level: low 0%, medium 0%, high 0%.',
+      'Default rate by risk level: low 0%, medium 20%, high 0%.',
     );
   });
 
@@ -157,5 +244,22 @@ describe('/statistics', () => {
     expect(card('Durchschnittliche Rendite')).toMatch(/^10,67\s%$/);
     expect(screen.getByRole('table', { name: 'Ausfallquote nach Risikostufe' })).toBeInTheDocument();
     expect(screen.getByText(/Zahlen berechnet am 10\.03\.2026/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Wie wir Ausfälle zählen' })).toHaveTextContent(
+      /mehr als 90 Tage im Verzug.*letzten 12 Monate.*Delegierte Verordnung \(EU\) 2022\/2115/,
+    );
+  });
+
+  it.each([
+    ['es', 'Cómo contamos los impagos', 'Ningún préstamo ha entrado en impago todavía.'],
+    ['fr', 'Comment nous comptons les défauts', 'Aucun prêt n’a encore fait défaut.'],
+  ] as const)('explains the method and the empty state in %s', async (language, title, empty) => {
+    mockApi({
+      'GET /api/statistics': {
+        data: { ...STATISTICS, byRisk: STATISTICS.byRisk.map((row) => ({ ...row, defaulted: 0 })) },
+      },
+    });
+    renderApp('/statistics', { language });
+    expect(await screen.findByRole('region', { name: title })).toHaveTextContent(/90/);
+    expect(screen.getByText(empty)).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@
  * the API (one refunded by a cancellation, one completing a venture, two in earlier months).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LOAN_STATUSES } from '../../src-shared/constants/enums';
 import { kycVerifications } from '../../src-server/db/schema';
 import { lastMonths } from '../../src-server/modules/overview/service';
 import { testContext, type SignedIn, type TestContext } from './context';
@@ -146,7 +147,9 @@ describe('GET /api/admin/overview', () => {
     months.find((m) => m.month === monthOf(Date.now() - 40 * DAY))!.amount = 50;
     expect(figures).toEqual({
       invested: 480.5, // 200 + 100.50 + 100 + 50 + 30 (the €150 refunded does not count)
-      heldInBalances: 1019.5, // Amina 1000 - 200 - 50 - 30 = 720; Kofi 500 - 100.50 - 100 = 299.50
+      // Amina 1000 - 200 - 50 - 30 = 720; Kofi 500 - 100.50 - 100 = 299.50; the funded venture's
+      // company 100 (its loan disbursed to its balance).
+      heldInBalances: 1119.5,
       inEscrow: 380.5, // 300.50 raising + 50 + 30 (the funded one paid out, the cancelled refunded)
       venturesAwaitingReview: 2,
       verificationsAwaitingReview: 2,
@@ -155,6 +158,13 @@ describe('GET /api/admin/overview', () => {
       openTickets: 0,
       complaintsDueSoon: 0,
       investedByMonth: months,
+      // The funded venture's loan has just started: nothing is past due yet.
+      overdue: 0,
+      loansByStatus: LOAN_STATUSES.map((loanStatus) => ({
+        loanStatus,
+        loans: loanStatus === 'current' ? 1 : 0,
+        outstandingPrincipal: loanStatus === 'current' ? 100 : 0,
+      })),
     });
 
     // The waiting counts agree with the lists the overview links to (submitted ones only); the

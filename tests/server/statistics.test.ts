@@ -41,6 +41,8 @@ const row = (riskLevel: string, ventures: number, funded: number, repaid: number
   funded,
   repaid,
   defaulted: 0,
+  defaultEvents: 0,
+  loansAtStart: 0,
   defaultRate: 0,
 });
 
@@ -152,14 +154,17 @@ describe('GET /api/statistics', () => {
       byRisk: [row('low', 1, 1, 0), row('medium', 1, 1, 0), row('high', 2, 0, 0)],
     });
 
-    // A partial repayment counts at once (the figures are computed afresh after money moves).
-    await adminCall(low.id, 'repayments', { amount: 500, final: false });
-    expect(await statistics()).toMatchObject({ totalRepaid: 500, venturesRepaid: 0 });
-    await adminCall(low.id, 'repayments', { amount: 600.55, final: true });
+    // A partial payment of the loan (recorded by an admin) counts at once (the figures are computed
+    // afresh after money moves): what investors were credited, the interest less the 1 % service fee.
+    // The loan owes 1,000 and 100 of interest (12 monthly instalments at 10 %); 500 pays all the
+    // interest, so investors get 500 - 1.
+    await adminCall(low.id, 'repayments', { amount: 500, note: 'Bank transfer' });
+    expect(await statistics()).toMatchObject({ totalRepaid: 499, venturesRepaid: 0 });
+    await adminCall(low.id, 'repayments', { amount: 600, note: 'Bank transfer' });
     const figures = await statistics();
     expect(figures).toEqual({
       totalFunded: 1500, // the repaid venture's money still counts as lent
-      totalRepaid: 1100.55,
+      totalRepaid: 1099, // 1,100 less the service fee of 1 % on the 100 of interest
       venturesFunded: 2, // funded and repaid
       venturesRepaid: 1,
       investors: 2,

@@ -24,11 +24,12 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '- `firstName`, `lastLoginAt`: the signed-in person;',
             "- `balance` and `portfolio.available`: the investor's ledger balance (`GET /api/balances/my-balance`);",
             '- `activeInvestments`: investments `invested` or `completed`; `expectedReturns`: their `totalExpectedReturn` added up;',
-            '- `profitEarned` and `returns.profit`: what was credited beyond principal (`profitPaid` added up over every investment);',
+            '- `profitEarned` and `returns.profit`: interest and late interest received less the service fees, over every investment (`profitPaid` added up);',
             '- `repaidVentures`: distinct ventures among the investments `repaid`;',
             "- `openTickets`: the investor's tickets that are not `closed`;",
-            '- `portfolio.pending`: the amount of investments `invested` (ventures still raising); `portfolio.invested`: principal not yet paid back of investments `completed` (repayments count as principal first); `portfolio.inRecovery`, `returns.lateFees`, `returns.badDebt`, `returns.serviceFees`: 0 until the platform records defaults or charges fees;',
-            `- \`netAnnualReturn\`: the XIRR (365-day years) of the investor's ledger rows of kind \`investment\` (out), \`refund\` and \`repayment\` (in), plus the principal still outstanding of investments \`invested\` or \`completed\` valued at now, as a fraction to 6 decimals (0.1 is 10 % a year); \`null\` while no investment is ${NET_RETURN_MIN_AGE_DAYS} days old, or when no rate solves the flows;`,
+            '- `portfolio.pending`: the amount of investments `invested` (ventures still raising); `portfolio.invested`: principal neither paid back nor written off of investments `completed` whose loan is running and not in `default` or `recovery`; `portfolio.inRecovery`: the same for loans in `default` or `recovery`;',
+            '- `returns.lateFees`: late interest received; `returns.badDebt`: principal written off (negative); `returns.serviceFees`: service fees paid (negative);',
+            `- \`netAnnualReturn\`: the XIRR (365-day years) of the investor's ledger rows of kind \`investment\` (out), \`refund\`, \`repayment\`, \`instalment\` and \`recovery\` (in), plus the principal neither paid back nor written off of investments \`invested\` or \`completed\` valued at the business date (written-off principal is valued at 0, a loss), as a fraction to 6 decimals (0.1 is 10 % a year); \`null\` while no investment is ${NET_RETURN_MIN_AGE_DAYS} days old (by the business date), or when no rate solves the flows;`,
             `- \`investments\`: the ${INVESTOR_DASHBOARD_LIMITS.investments} newest (every status) as \`GET /api/investments/my-investments\` answers them;`,
             `- \`transactions\`: the ${INVESTOR_DASHBOARD_LIMITS.transactions} newest rows of the investor's ledger account \`{ note, at, amount, balanceBefore, kind, venture }\` (signed euros; \`venture\` \`{ _id, title }\` for an investment, refund or repayment, else null), newest first as \`GET /api/balances/{id}/history\`;`,
             `- \`tickets\`: the ${INVESTOR_DASHBOARD_LIMITS.tickets} newest of the investor's tickets \`{ _id, number, subject, category, status, createdAt }\`.`,
@@ -37,7 +38,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await investorDashboard(ctx.db, requireAuth(request).user.id, ctx.now()),
+        data: await investorDashboard(ctx.db, requireAuth(request).user.id, ctx.clock.now()),
       }),
     );
 

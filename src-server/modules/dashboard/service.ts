@@ -8,6 +8,7 @@ import type {
   AdminStatus,
   InvestmentStatus,
   LifecycleStatus,
+  LoanStatus,
   Visibility,
 } from '../../../src-shared/constants/enums';
 import {
@@ -22,7 +23,15 @@ import {
 import { centsToEuros } from '../../../src-shared/money';
 import { xirr, type CashFlow } from '../../../src-shared/rules/xirr';
 import type { DbOrTx } from '../../db/client';
-import { accounts, investments, ledgerEntries, ledgerTransactions, users, ventures } from '../../db/schema';
+import {
+  accounts,
+  investments,
+  ledgerEntries,
+  ledgerTransactions,
+  loans,
+  users,
+  ventures,
+} from '../../db/schema';
 import { balanceOf, NEWEST_FIRST } from '../balances/service';
 import { listMine } from '../investments/service';
 import { investedByMonth, sumOf } from '../overview/service';
@@ -171,57 +180,79 @@ export async function corporateDashboard(db: DbOrTx, userId: string, now: Date):
 
 const DAY_MS = 86_400_000;
 /** The ledger kinds that are money between the investor and ventures (the XIRR's cash flows). */
-const INVESTING_KINDS = ['investment', 'refund', 'repayment'] as const;
+const INVESTING_KINDS = ['investment', 'refund', 'repayment', 'instalment', 'recovery'] as const;
 /** `netAnnualReturn` is answered to 6 decimals (0.0001 %). */
 const RATE_DECIMALS = 1e6;
 
-/** The investor's investments added up per status, in cents. */
+/** A loan in one of these statuses is past 90 days or declared in default: its principal is "in recovery". */
+const IN_RECOVERY: readonly LoanStatus[] = ['default', 'recovery'];
+/** Principal of an investment neither paid back nor written off, in cents. */
+const outstandingOf = sql`${investments.amountCents} - ${investments.receivedPrincipalCents} - ${investments.writtenOffCents}`;
+
+/**
+ * The investor's investments added up per status (and, for running loans, whether the loan is in
+ * default or recovery), in cents. Principal paid back and written off come from loan servicing's
+ * columns (`received_principal_cents`, `written_off_cents`).
+ */
 async function investmentFigures(db: DbOrTx, userId: string) {
+  // Literal statuses (not parameters), so that GROUP BY repeats the very same expression.
+  const recovering = sql<boolean>`coalesce(${loans.status} IN (${sql.raw(
+    IN_RECOVERY.map((status) => `'${status}'`).join(', '),
+  )}), false)`;
   const rows = await db
     .select({
       status: investments.status,
+      recovering,
       n: count(),
       ventures: countDistinct(investments.ventureId),
       amount: sumOf(investments.amountCents),
       expected: sumOf(investments.totalExpectedReturnCents),
       profit: sumOf(investments.profitPaidCents),
-      // Principal not yet paid back: repayments count as principal first (as `profitPaid` does).
-      outstanding: sql<string>`coalesce(sum(greatest(${investments.amountCents} - ${investments.repaidCents}, 0)), 0)`,
+      lateInterest: sumOf(investments.receivedLateInterestCents),
+      fees: sumOf(investments.serviceFeesCents),
+      writtenOff: sumOf(investments.writtenOffCents),
+      outstanding: sql<string>`coalesce(sum(greatest(${outstandingOf}, 0)), 0)`,
     })
     .from(investments)
+    .leftJoin(loans, eq(loans.ventureId, investments.ventureId))
     .where(eq(investments.userId, userId))
-    .groupBy(investments.status);
-  const zero = { n: 0, ventures: 0, amount: 0n, expected: 0n, profit: 0n, outstanding: 0n };
-  const by = Object.fromEntries(
-    rows.map((r) => [
-      r.status,
-      {
-        n: r.n,
-        ventures: r.ventures,
-        amount: BigInt(r.amount),
-        expected: BigInt(r.expected),
-        profit: BigInt(r.profit),
-        outstanding: BigInt(r.outstanding),
-      },
-    ]),
-  ) as Partial<Record<InvestmentStatus, typeof zero>>;
-  const of = (status: InvestmentStatus) => by[status] ?? zero;
-  const active = [of('invested'), of('completed')];
+    .groupBy(investments.status, recovering);
+  const total = (pick: (r: (typeof rows)[number]) => string, only?: (r: (typeof rows)[number]) => boolean) =>
+    rows.filter((r) => !only || only(r)).reduce((sum, r) => sum + BigInt(pick(r)), 0n);
+  const countOf = (only: (r: (typeof rows)[number]) => boolean) =>
+    rows.filter(only).reduce((sum, r) => sum + r.n, 0);
+  const is = (status: InvestmentStatus) => (r: (typeof rows)[number]) => r.status === status;
+  const active = (r: (typeof rows)[number]) => r.status === 'invested' || r.status === 'completed';
+  // Distinct ventures repaid: one investor may hold several investments in one venture.
+  const repaidVentures = rows.filter(is('repaid')).reduce((sum, r) => sum + r.ventures, 0);
   return {
-    activeInvestments: active[0]!.n + active[1]!.n,
-    expectedReturnsCents: active[0]!.expected + active[1]!.expected,
-    profitCents: rows.reduce((sum, r) => sum + BigInt(r.profit), 0n),
-    repaidVentures: of('repaid').ventures,
-    pendingCents: of('invested').amount,
-    investedCents: of('completed').outstanding,
-    outstandingCents: of('invested').outstanding + of('completed').outstanding,
+    activeInvestments: countOf(active),
+    expectedReturnsCents: total((r) => r.expected, active),
+    // Interest and late interest received less the service fees (loan servicing adds i + l - f).
+    profitCents: total((r) => r.profit),
+    lateFeesCents: total((r) => r.lateInterest),
+    serviceFeesCents: total((r) => r.fees),
+    badDebtCents: total((r) => r.writtenOff),
+    repaidVentures,
+    pendingCents: total((r) => r.amount, is('invested')),
+    investedCents: total(
+      (r) => r.outstanding,
+      (r) => r.status === 'completed' && !r.recovering,
+    ),
+    inRecoveryCents: total(
+      (r) => r.outstanding,
+      (r) => r.status === 'completed' && r.recovering,
+    ),
+    outstandingCents: total((r) => r.outstanding, active),
   };
 }
 
 /**
- * The net annual return: the XIRR of the investor's cash flows with ventures (investments out,
- * refunds and repayments in, from the ledger) plus the principal still outstanding valued at `now`;
- * null while no investment is 30 days old, or when no rate solves the flows.
+ * The net annual return: the XIRR of the investor's cash flows with ventures (investments out;
+ * refunds, repayments, instalments and recoveries in, from the ledger) plus the principal still
+ * outstanding (ventures raising, running loans, loans in default or recovery) valued at `now`, the
+ * business time. Written-off principal is valued at 0: it never flows back, so it counts as a loss.
+ * Null while no investment is 30 days old, or when no rate solves the flows.
  */
 async function netAnnualReturn(
   db: DbOrTx,
@@ -281,6 +312,7 @@ async function recentTransactions(db: DbOrTx, userId: string): Promise<InvestorT
   }));
 }
 
+/** The investor's dashboard at `now`, the business time (`ctx.clock.now()`). */
 export async function investorDashboard(db: DbOrTx, userId: string, now: Date): Promise<InvestorDashboard> {
   const [person, balance, figures, newest, transactions, openTickets, tickets] = await Promise.all([
     greetingOf(db, userId),
@@ -304,11 +336,15 @@ export async function investorDashboard(db: DbOrTx, userId: string, now: Date): 
       available: balance,
       invested: centsToEuros(figures.investedCents),
       pending: centsToEuros(figures.pendingCents),
-      // Defaults are not recorded yet.
-      inRecovery: 0,
+      inRecovery: centsToEuros(figures.inRecoveryCents),
     },
     netAnnualReturn: await netAnnualReturn(db, userId, now, figures.outstandingCents),
-    returns: { profit: profitEarned, lateFees: 0, badDebt: 0, serviceFees: 0 },
+    returns: {
+      profit: profitEarned,
+      lateFees: centsToEuros(figures.lateFeesCents),
+      badDebt: -centsToEuros(figures.badDebtCents) || 0,
+      serviceFees: -centsToEuros(figures.serviceFeesCents) || 0,
+    },
     investments: newest,
     transactions,
     tickets,

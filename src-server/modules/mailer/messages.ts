@@ -141,6 +141,36 @@ const resources = {
         intro: 'Unser Team hat auf Ihr Ticket #{{number}} „{{title}}“ geantwortet:',
         link: 'Hier lesen Sie den Verlauf und antworten: {{url}}',
       },
+      loanDueSoon: {
+        subject: 'Ihre Rate für {{title}} ist am {{date}} fällig',
+        intro:
+          'Eine Erinnerung: Die Rate von {{amount}} für Ihr Darlehen „{{title}}“ ist am {{date}} fällig. Bitte sorgen Sie dafür, dass Ihr AfriVest-Guthaben sie deckt, und zahlen Sie sie auf der Seite des Projekts.',
+        link: 'Hier zahlen Sie: {{url}}',
+      },
+      loanLate1: {
+        subject: 'Ihre Rate für {{title}} ist überfällig',
+        intro:
+          'Die am {{date}} fällige Rate Ihres Darlehens „{{title}}“ wurde nicht bezahlt. Ab jetzt fallen täglich Verzugszinsen auf das offene Kapital an. Bitte zahlen Sie {{amount}} so bald wie möglich.',
+        link: 'Hier zahlen Sie: {{url}}',
+      },
+      loanLate15: {
+        subject: 'Ihr Darlehen {{title}} ist {{days}} Tage im Verzug',
+        intro:
+          'Ihr Darlehen „{{title}}“ ist seit {{days}} Tagen überfällig: {{amount}} sind fällig, und täglich kommen Verzugszinsen hinzu. Ein Darlehen, das mehr als 90 Tage im Verzug ist, gilt als ausgefallen. Bitte zahlen Sie jetzt oder nehmen Sie Kontakt mit uns auf.',
+        link: 'Hier zahlen Sie: {{url}}',
+      },
+      loanDefault: {
+        subject: 'Das Darlehen {{title}} ist ausgefallen',
+        intro:
+          'Das Darlehen „{{title}}“, in das Sie investiert haben, ist ausgefallen. Wir beginnen, die offenen Beträge einzutreiben; Ihr ausstehendes Kapital darin beträgt {{amount}}. Was wir zurückerhalten, schreiben wir Ihnen anteilig gut.',
+        link: 'Hier verfolgen Sie Ihre Investition: {{url}}',
+      },
+      loanWrittenOff: {
+        subject: 'Das Darlehen {{title}} wurde abgeschrieben',
+        intro:
+          'Das Darlehen „{{title}}“, in das Sie investiert haben, wurde abgeschrieben: {{amount}} Ihres Kapitals werden voraussichtlich nicht zurückgezahlt und zählen in Ihrem Portfolio nun als Forderungsausfall.',
+        link: 'Hier sehen Sie Ihre Investition: {{url}}',
+      },
       balanceCredited: {
         subject: 'Ihre Einzahlung von {{amount}} ist gutgeschrieben',
         intro:
@@ -198,6 +228,36 @@ const resources = {
         subject: 'Nueva respuesta a su ticket n.º {{number}}: {{title}}',
         intro: 'Nuestro equipo ha respondido a su ticket n.º {{number}} «{{title}}»:',
         link: 'Lea la conversación y responda aquí: {{url}}',
+      },
+      loanDueSoon: {
+        subject: 'La cuota de {{title}} vence el {{date}}',
+        intro:
+          'Le recordamos que la cuota de {{amount}} de su préstamo «{{title}}» vence el {{date}}. Asegúrese de que su saldo de AfriVest la cubra y páguela desde la página del proyecto.',
+        link: 'Páguela aquí: {{url}}',
+      },
+      loanLate1: {
+        subject: 'La cuota de {{title}} está vencida',
+        intro:
+          'La cuota de su préstamo «{{title}}» que vencía el {{date}} no se ha pagado. A partir de ahora se devengan intereses de demora cada día sobre el capital pendiente. Le rogamos que pague {{amount}} lo antes posible.',
+        link: 'Páguela aquí: {{url}}',
+      },
+      loanLate15: {
+        subject: 'Su préstamo {{title}} lleva {{days}} días de retraso',
+        intro:
+          'Su préstamo «{{title}}» lleva {{days}} días vencido: se adeudan {{amount}} y los intereses de demora aumentan cada día. Un préstamo con más de 90 días de retraso se declara en impago. Pague o póngase en contacto con nosotros ahora.',
+        link: 'Páguela aquí: {{url}}',
+      },
+      loanDefault: {
+        subject: 'El préstamo {{title}} está en impago',
+        intro:
+          'El préstamo «{{title}}» en el que ha invertido está en impago. Estamos iniciando el recobro de lo adeudado; su capital pendiente en él asciende a {{amount}}. Le abonaremos a prorrata todo lo que recuperemos.',
+        link: 'Siga su inversión aquí: {{url}}',
+      },
+      loanWrittenOff: {
+        subject: 'El préstamo {{title}} ha sido dado de baja como fallido',
+        intro:
+          'El préstamo «{{title}}» en el que ha invertido ha sido dado de baja como fallido: no se espera recuperar {{amount}} de su capital, que ahora figura como deuda incobrable en su cartera.',
+        link: 'Vea su inversión aquí: {{url}}',
       },
       balanceCredited: {
         subject: 'Su depósito de {{amount}} ha sido abonado',
@@ -257,6 +317,36 @@ const resources = {
         subject: 'Nouvelle réponse à votre ticket n° {{number}} : {{title}}',
         intro: 'Notre équipe a répondu à votre ticket n° {{number}} « {{title}} » :',
         link: 'Lisez la conversation et répondez ici : {{url}}',
+      },
+      loanDueSoon: {
+        subject: 'Votre échéance pour {{title}} est due le {{date}}',
+        intro:
+          'Pour rappel : l’échéance de {{amount}} de votre prêt « {{title}} » est due le {{date}}. Veillez à ce que votre solde AfriVest la couvre et réglez-la depuis la page du projet.',
+        link: 'Réglez-la ici : {{url}}',
+      },
+      loanLate1: {
+        subject: 'Votre échéance pour {{title}} est en retard',
+        intro:
+          'L’échéance de votre prêt « {{title}} » due le {{date}} n’a pas été réglée. Des intérêts de retard courent désormais chaque jour sur le capital impayé. Merci de régler {{amount}} au plus vite.',
+        link: 'Réglez-la ici : {{url}}',
+      },
+      loanLate15: {
+        subject: 'Votre prêt {{title}} a {{days}} jours de retard',
+        intro:
+          'Votre prêt « {{title}} » est en retard de {{days}} jours : {{amount}} sont impayés, et des intérêts de retard s’ajoutent chaque jour. Un prêt en retard de plus de 90 jours est déclaré en défaut. Merci de payer ou de nous contacter dès maintenant.',
+        link: 'Réglez-la ici : {{url}}',
+      },
+      loanDefault: {
+        subject: 'Le prêt {{title}} est en défaut',
+        intro:
+          'Le prêt « {{title}} » dans lequel vous avez investi est en défaut. Nous engageons le recouvrement des sommes dues ; votre capital restant dû sur ce prêt s’élève à {{amount}}. Nous vous reverserons au prorata tout ce que nous recouvrerons.',
+        link: 'Suivez votre investissement ici : {{url}}',
+      },
+      loanWrittenOff: {
+        subject: 'Le prêt {{title}} a été passé en perte',
+        intro:
+          'Le prêt « {{title}} » dans lequel vous avez investi a été passé en perte : {{amount}} de votre capital ne devraient pas être remboursés et figurent désormais comme créance irrécouvrable dans votre portefeuille.',
+        link: 'Consultez votre investissement ici : {{url}}',
       },
       balanceCredited: {
         subject: 'Votre dépôt de {{amount}} est crédité',

@@ -23,12 +23,14 @@ export function overviewRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '- `signUps30d`: accounts created in the last 30 days;',
             '- `openTickets`: support tickets that are not `closed`;',
             '- `complaintsDueSoon`: complaints still waiting for an answer (`open` or `in_progress`) whose `respondBy` is within 3 working days (Monday to Friday) from now, overdue ones included;',
-            '- `investedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count.',
+            '- `investedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count;',
+            '- `overdue`: money past due across the loans still serviced (not `repaid` or `written_off`): the unpaid principal and interest of instalments due before the business date, plus the unpaid late interest;',
+            '- `loansByStatus`: one row `{ loanStatus, loans, outstandingPrincipal }` for each loan status, in the order `current`, `late_1_15`, `late_16_30`, `late_31_60`, `late_61_90`, `default`, `recovery`, `repaid`, `written_off`, zeros included.',
           ].join('\n'),
           response: responses({ 200: adminOverviewResponseSchema }, ...ROLE),
         },
       },
-      async () => ({ data: await adminOverview(ctx.db, ctx.now()) }),
+      async () => ({ data: await adminOverview(ctx.db, ctx.now(), ctx.clock.today()) }),
     );
   };
 }
