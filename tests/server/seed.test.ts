@@ -9,7 +9,7 @@ import {
   VENTURE_TYPES,
   VISIBILITIES,
 } from '../../src-shared/constants/enums';
-import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-server/seed/demo';
+import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin, type DemoSeed } from '../../src-server/seed/demo';
 import { seedDemoKyc } from '../../src-server/seed/kyc';
 import { seedDemoTickets } from '../../src-server/seed/tickets';
 import { testContext, type TestContext } from './context';
@@ -17,10 +17,13 @@ import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '../../src-shared/images/
 
 let t: TestContext;
 let logins: DemoLogin[];
+let seeded: DemoSeed;
 beforeAll(async () => {
   t = await testContext();
   expect(await isEmpty(t.database.db)).toBe(true);
-  logins = await seedDemo(t.database.db, { uploadsDir: join(t.dataDir, 'uploads') });
+  seeded = await seedDemo(t.database, { uploadsDir: join(t.dataDir, 'uploads'), config: t.ctx.config });
+  logins = seeded.logins;
+  console.log(`demo seed timeline: ${JSON.stringify(seeded.timeline)}`);
   await seedDemoKyc(t.database.db, {
     privateDir: join(t.dataDir, 'private'),
     key: t.ctx.config.kycEncryptionKey!,
