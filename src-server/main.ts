@@ -212,12 +212,17 @@ export async function main(options: MainOptions = {}): Promise<void> {
         checkpoint();
         if (!seedDemo) return;
         if (!(await timed('seedCheck', () => startup.isEmpty(db.db)))) return;
-        const logins = await timed('seed', () =>
-          startup.seedDemoData(db.db, { dataDir: config.dataDir, kycKey: config.kycEncryptionKey! }),
+        const seeded = await timed('seed', () =>
+          startup.seedDemoData(db, { dataDir: config.dataDir, kycKey: config.kycEncryptionKey!, config }),
         );
-        demoLines = startup.demoLoginLines(logins);
+        const { logins } = seeded;
+        demoLines = [`  (${startup.demoTimelineLine(seeded)})`, ...startup.demoLoginLines(logins)];
         logger.info(
-          { logins: logins.map(({ role, email }) => ({ role, email })), password: startup.DEMO_PASSWORD },
+          {
+            logins: logins.map(({ role, email }) => ({ role, email })),
+            password: startup.DEMO_PASSWORD,
+            timeline: seeded.timeline,
+          },
           'Demo data created',
         );
       })(),

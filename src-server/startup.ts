@@ -6,7 +6,7 @@
 export { buildApp } from './app';
 export { connectPatiently, createDatabase, runMigrations, STARTUP_WAIT_MS } from './db/client';
 export { DEMO_PASSWORD, isEmpty, predrawDemoPictures } from './seed/demo';
-export { demoLoginLines, seedDemoData } from './seed/run';
+export { demoLoginLines, demoTimelineLine, seedDemoData } from './seed/run';
 export { scheduleRecurringJobs } from './jobs';
 export { Mailer } from './modules/mailer/service';
 export { Jobs } from './plugins/jobs';

@@ -5,7 +5,7 @@
  */
 import { loadConfig } from '../config';
 import { isEmpty } from '../seed/demo';
-import { demoLoginLines, seedDemoData } from '../seed/run';
+import { demoLoginLines, demoTimelineLine, seedDemoData } from '../seed/run';
 import { resolveKycKey } from '../modules/kyc/crypto';
 import { openCliDatabase, runCli } from './database';
 
@@ -24,8 +24,12 @@ async function run(): Promise<number> {
       );
       return 1;
     }
-    const logins = await seedDemoData(database.db, { dataDir: config.dataDir, kycKey });
-    console.log(`Demo data created. Demo logins:\n${demoLoginLines(logins).join('\n')}`);
+    const started = performance.now();
+    const seeded = await seedDemoData(database, { dataDir: config.dataDir, kycKey, config });
+    console.log(`Demo data created. Demo logins:\n${demoLoginLines(seeded.logins).join('\n')}`);
+    console.log(
+      `The seed took ${((performance.now() - started) / 1000).toFixed(1)} s (${demoTimelineLine(seeded)}).`,
+    );
     return 0;
   } finally {
     await close();

@@ -8,21 +8,27 @@ import type {
   VentureType,
   Visibility,
 } from '../../src-shared/constants/enums';
-import { eurosToCents, expectedReturnCents } from '../../src-shared/money';
+import { eurosToCents } from '../../src-shared/money';
+import { addDays } from '../../src-shared/rules/schedule';
+import type { Config } from '../config';
+import { isoDay } from '../lib/business-clock';
 import { hashPassword } from '../lib/passwords';
-import {
-  escrowAccountId,
-  externalAccountId,
-  postTransaction,
-  userAccountId,
-} from '../modules/ledger/service';
-import type { Db, Tx } from '../db/client';
-import { investments, users, ventures } from '../db/schema';
+import { escrowAccountId, userAccountId } from '../modules/ledger/service';
+import type { Database, Db, Tx } from '../db/client';
+import { users, ventures } from '../db/schema';
 import { encodeVariants, writeVariants } from '../modules/ventures/images';
 import demoDeposits from './fixtures/deposits.json';
+import demoInvestors from './fixtures/investors.json';
 import demoPeople from './fixtures/people.json';
 import demoVentures from './fixtures/ventures.json';
 import { drawDemoImage } from './images';
+import {
+  fundingDay,
+  runDemoTimeline,
+  type LoanScenario,
+  type TimelineInput,
+  type TimelineResult,
+} from './timeline';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 
@@ -33,12 +39,22 @@ export interface DemoLogin {
   note: string;
 }
 
+/** What the seed made: the logins to print, and the timeline's figures (loans, days closed, time). */
+export interface DemoSeed {
+  logins: DemoLogin[];
+  timeline: TimelineResult;
+}
+
 const DAY = 24 * 60 * 60 * 1000;
 
 type NewUser = typeof users.$inferInsert;
 
 /** The demo's people (fixtures/people.json): their accounts, and the note printed beside each login. */
 const PEOPLE = demoPeople as (Omit<NewUser, 'passwordHash'> & { note: string })[];
+
+/** More verified investors beside the demo investor, so that each demo loan has several
+ * (fixtures/investors.json); they sign in with the demo password but are not printed. */
+const INVESTORS = demoInvestors as Omit<NewUser, 'passwordHash'>[];
 
 interface DemoVenture {
   title: string;
@@ -59,12 +75,15 @@ interface DemoVenture {
   convertible: boolean;
   tags: string[];
   images: number;
-  /** Euros the demo investor has put in (the whole target for funded and repaid ventures). */
+  /** Euros the demo investor has put in a venture still raising. */
   invested?: number;
   adminNotes?: string;
+  /** A funded venture's loan: its terms, investors and what happens to it (seed/timeline.ts). */
+  loan?: LoanScenario;
 }
 
-/** Fourteen ventures spanning every status, type, risk level and visibility (fixtures/ventures.json). */
+/** Ventures spanning every status, type, risk level and visibility, and loans in every loan status
+ * (fixtures/ventures.json). */
 const VENTURES = demoVentures as DemoVenture[];
 
 /** Money paid in by bank transfer before the demo's investments (fixtures/deposits.json). */
@@ -112,70 +131,59 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * Fills an empty database with the demo: seven people, fourteen ventures spanning every status,
- * type, risk level and visibility, 16:9 JPEG images, and the money behind them as ledger
- * transactions (deposits, investments, disbursements and a repayment).
+ * Fills an empty database with the demo: seven people (and five more investors), ventures spanning
+ * every status, type, risk level and visibility, 16:9 JPEG images, and the money behind them made
+ * by the platform's own code over back-dated business dates (seed/timeline.ts): deposits,
+ * investments, loans in every status with their instalments, a default, a recovery and a
+ * write-off, and a close of business for every day since the first loan started.
  */
-export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date }): Promise<DemoLogin[]> {
+export async function seedDemo(
+  database: Pick<Database, 'db' | 'pool'>,
+  options: { uploadsDir: string; config: Config; now?: Date },
+): Promise<DemoSeed> {
   const now = options.now ?? new Date();
+  const today = isoDay(now);
+  const dayOf = (daysAgo: number) => addDays(today, -daysAgo);
   predrawDemoPictures();
   const passwordHash = await hashPassword(DEMO_PASSWORD);
 
   const pictures: { ventureId: string; files: { name: string; seed: number }[] }[] = [];
+  const timeline: TimelineInput = { adminId: '', deposits: [], investments: [], loans: [] };
 
-  await db.transaction(async (tx: Tx) => {
+  await database.db.transaction(async (tx: Tx) => {
     const ids = new Map<string, string>();
-    for (const [i, person] of PEOPLE.entries()) {
-      const { note: _note, ...values } = person;
+    const people = [...PEOPLE.map(({ note: _note, ...values }) => values), ...INVESTORS];
+    for (const [i, values] of people.entries()) {
       const [row] = await tx
         .insert(users)
         .values({
           ...values,
           passwordHash,
           emailVerifiedAt: now,
-          createdAt: new Date(now.getTime() - (90 - i) * DAY),
+          createdAt: new Date(now.getTime() - (i < PEOPLE.length ? 500 - i : 320 - i) * DAY),
         })
         .returning({ id: users.id });
-      ids.set(person.email, row!.id);
+      ids.set(values.email, row!.id);
       await userAccountId(tx, row!.id);
     }
-    const adminId = ids.get('admin@afrivest.test')!;
+    timeline.adminId = ids.get('admin@afrivest.test')!;
     const investorId = ids.get('investor@afrivest.test')!;
     const corporates = [ids.get('corporate@afrivest.test')!, ids.get('corporate2@afrivest.test')!];
-    const external = await externalAccountId(tx);
-    const investorAccount = await userAccountId(tx, investorId);
 
-    // The money is posted in date order at the end, so that every account's entries chain in time
-    // (each entry's balance before is the previous entry's balance after, newest first in a list).
-    const steps: { at: Date; post: () => Promise<void> }[] = [];
-    const later = (at: Date, post: () => Promise<void>) => steps.push({ at, post });
-
-    const deposit = (accountId: string, amount: number, note: string, at: Date) =>
-      later(at, async () => {
-        await postTransaction(tx, {
-          kind: 'deposit',
-          createdBy: adminId,
-          note,
-          entries: [
-            { accountId: external, amountCents: -euros(amount) },
-            { accountId, amountCents: euros(amount) },
-          ],
-          at,
-        });
+    for (const d of DEPOSITS)
+      timeline.deposits.push({
+        userId: ids.get(d.email)!,
+        euros: d.euros,
+        note: d.note,
+        day: dayOf(d.daysAgo),
       });
-    for (const d of DEPOSITS) {
-      deposit(
-        await userAccountId(tx, ids.get(d.email)!),
-        d.euros,
-        d.note,
-        new Date(now.getTime() - d.daysAgo * DAY),
-      );
-    }
 
     for (const [i, v] of VENTURES.entries()) {
-      const createdAt = new Date(
-        now.getTime() - (VENTURES.length - i) * 3 * DAY - (v.closesIn < 0 ? 400 * DAY : 0),
-      );
+      // A loan's venture is raising until the day its last investor funds it (seed/timeline.ts).
+      const funded = v.loan ? fundingDay(v.loan, today) : null;
+      const createdAt = funded
+        ? new Date(`${addDays(funded, -12)}T09:00:00.000Z`)
+        : new Date(now.getTime() - (VENTURES.length - i) * 3 * DAY - (v.closesIn < 0 ? 400 * DAY : 0));
       const approved = v.adminStatus === 'approved';
       const goesLiveAt = approved
         ? v.lifecycleStatus === 'coming-soon'
@@ -197,17 +205,25 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
           targetAmountCents: euros(v.target),
           expectedReturn: v.expectedReturn,
           investmentPeriod: v.months,
-          closingDate: new Date(now.getTime() + v.closesIn * DAY),
+          ...(v.loan && {
+            repaymentType: v.loan.type,
+            repaymentFrequency: v.loan.frequency,
+            gracePeriods: v.loan.grace,
+          }),
+          closingDate: funded
+            ? new Date(`${addDays(funded, 20)}T18:00:00.000Z`)
+            : new Date(now.getTime() + v.closesIn * DAY),
           collateralValueCents: euros(Math.round(v.target * 1.4)),
           loanToValue: (100 / 1.4).toFixed(2),
           isConvertible: v.convertible,
           tags: v.tags,
-          lifecycleStatus: v.lifecycleStatus,
+          // A loan's venture is funded (and repaid) by the timeline's investments and payments.
+          lifecycleStatus: v.loan ? 'new' : v.lifecycleStatus,
           visibility: v.visibility,
           adminStatus: v.adminStatus,
           adminNotes: v.adminNotes ?? (approved ? 'Documents checked; collateral valuation verified.' : null),
           adminReviewedAt: v.adminStatus === 'pending' ? null : new Date(createdAt.getTime() + DAY),
-          adminReviewedBy: v.adminStatus === 'pending' ? null : adminId,
+          adminReviewedBy: v.adminStatus === 'pending' ? null : timeline.adminId,
           dateIssued: approved ? new Date(createdAt.getTime() + DAY) : null,
           goesLiveAt,
           createdBy: corporates[i % 2]!,
@@ -216,7 +232,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         })
         .returning({ id: ventures.id });
       const ventureId = row!.id;
-      const escrow = await escrowAccountId(tx, ventureId);
+      await escrowAccountId(tx, ventureId);
 
       if (v.images > 0) {
         const files = Array.from({ length: v.images }, (_, k) => ({
@@ -230,88 +246,19 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
           .where(eq(ventures.id, ventureId));
       }
 
-      if (v.invested) {
-        const amount = euros(v.invested);
-        const at = new Date(createdAt.getTime() + 2 * DAY);
-        const status =
-          v.lifecycleStatus === 'repaid'
-            ? 'repaid'
-            : v.lifecycleStatus === 'funded'
-              ? 'completed'
-              : 'invested';
-        const interest = expectedReturnCents(amount, v.expectedReturn, v.months);
-        let investmentId = '';
-        later(at, async () => {
-          const txId = await postTransaction(tx, {
-            kind: 'investment',
-            createdBy: investorId,
-            ventureId,
-            note: `Investment in ${v.title}`,
-            entries: [
-              { accountId: investorAccount, amountCents: -amount },
-              { accountId: escrow, amountCents: amount },
-            ],
-            at,
-          });
-          const [inv] = await tx
-            .insert(investments)
-            .values({
-              ventureId,
-              userId: investorId,
-              amountCents: amount,
-              totalExpectedReturnCents: interest,
-              status,
-              ledgerTransactionId: txId,
-              investmentDate: at,
-            })
-            .returning({ id: investments.id });
-          investmentId = inv!.id;
-          await tx.update(ventures).set({ amountFundedCents: amount }).where(eq(ventures.id, ventureId));
+      if (v.loan)
+        timeline.loans.push({ ventureId, companyId: corporates[i % 2]!, title: v.title, scenario: v.loan });
+      else if (v.invested)
+        timeline.investments.push({
+          userId: investorId,
+          ventureId,
+          euros: v.invested,
+          day: isoDay(new Date(createdAt.getTime() + 2 * DAY)),
         });
-
-        if (v.lifecycleStatus === 'funded' || v.lifecycleStatus === 'repaid') {
-          const paidOut = new Date(at.getTime() + DAY);
-          later(paidOut, async () => {
-            await postTransaction(tx, {
-              kind: 'disbursement',
-              createdBy: adminId,
-              ventureId,
-              note: `Funds of ${v.title} paid out to the company`,
-              entries: [
-                { accountId: escrow, amountCents: -amount },
-                { accountId: external, amountCents: amount },
-              ],
-              at: paidOut,
-            });
-          });
-        }
-        if (v.lifecycleStatus === 'repaid') {
-          const repaid = amount + interest;
-          const repaidAt = new Date(now.getTime() - 20 * DAY);
-          later(repaidAt, async () => {
-            await postTransaction(tx, {
-              kind: 'repayment',
-              createdBy: adminId,
-              ventureId,
-              note: `Final repayment of ${v.title}`,
-              entries: [
-                { accountId: external, amountCents: -repaid },
-                { accountId: investorAccount, amountCents: repaid },
-              ],
-              at: repaidAt,
-            });
-            await tx
-              .update(investments)
-              .set({ repaidCents: repaid, profitPaidCents: interest })
-              .where(eq(investments.id, investmentId));
-          });
-        }
-      }
     }
-
-    steps.sort((x, y) => x.at.getTime() - y.at.getTime());
-    for (const step of steps) await step.post();
   });
+
+  const ran = await runDemoTimeline(database, options.config, timeline, today);
 
   await Promise.all(
     pictures.map(async ({ ventureId, files }) => {
@@ -327,10 +274,11 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
     }),
   );
 
-  return PEOPLE.map((p) => ({
+  const logins = PEOPLE.map((p) => ({
     role: p.role ?? 'user',
     email: p.email,
     password: DEMO_PASSWORD,
     note: p.note,
   }));
+  return { logins, timeline: ran };
 }

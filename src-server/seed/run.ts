@@ -1,18 +1,28 @@
 import { join } from 'node:path';
-import type { Db } from '../db/client';
-import { seedDemo, type DemoLogin } from './demo';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { seedDemo, type DemoLogin, type DemoSeed } from './demo';
 import { seedDemoKyc } from './kyc';
 import { seedDemoTickets } from './tickets';
 
 /** The whole demo (people, ventures, pictures, money, identity documents, support tickets) for an empty database. */
 export async function seedDemoData(
-  db: Db,
-  options: { dataDir: string; kycKey: Buffer },
-): Promise<DemoLogin[]> {
-  const logins = await seedDemo(db, { uploadsDir: join(options.dataDir, 'uploads') });
-  await seedDemoKyc(db, { privateDir: join(options.dataDir, 'private'), key: options.kycKey });
-  await seedDemoTickets(db);
-  return logins;
+  database: Pick<Database, 'db' | 'pool'>,
+  options: { dataDir: string; kycKey: Buffer; config: Config },
+): Promise<DemoSeed> {
+  const seeded = await seedDemo(database, {
+    uploadsDir: join(options.dataDir, 'uploads'),
+    config: options.config,
+  });
+  await seedDemoKyc(database.db, { privateDir: join(options.dataDir, 'private'), key: options.kycKey });
+  await seedDemoTickets(database.db);
+  return seeded;
+}
+
+/** The seed's loan timeline in one line, for the log and the terminal. */
+export function demoTimelineLine(seeded: DemoSeed): string {
+  const { loans, daysClosed, ms } = seeded.timeline;
+  return `${loans} demo loans serviced over ${daysClosed} business days in ${(ms / 1000).toFixed(1)} s`;
 }
 
 /** One line per demo login, for a person at a terminal. */

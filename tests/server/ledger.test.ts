@@ -90,6 +90,62 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
     ).rejects.toThrow('at least two entries');
   });
 
+  it('checks each transaction of many entries once, and still refuses one unbalanced by a later entry or a second transaction', async () => {
+    const users = await Promise.all([1, 2, 3].map(() => t.createUser()));
+    const accounts = await Promise.all(users.map((u) => userAccountId(t.database.db, u.id)));
+    const external = await externalAccountId(t.database.db);
+    const client = await t.database.pool.connect();
+    try {
+      // A balanced transaction of three entries in one statement, then an entry more in another.
+      await client.query('BEGIN');
+      const { rows } = await client.query(
+        `INSERT INTO ledger_transactions (kind) VALUES ('adjustment') RETURNING id`,
+      );
+      await client.query(
+        `INSERT INTO ledger_entries (transaction_id, account_id, amount_cents)
+         VALUES ($1, $2, 300), ($1, $3, 200), ($1, $4, -500)`,
+        [rows[0].id, accounts[0], accounts[1], external],
+      );
+      await client.query(
+        'INSERT INTO ledger_entries (transaction_id, account_id, amount_cents) VALUES ($1, $2, 100)',
+        [rows[0].id, accounts[2]],
+      );
+      await expect(client.query('COMMIT')).rejects.toThrow(/unbalanced/);
+      // A balanced transaction, then an unbalanced one, in one database transaction.
+      await client.query('BEGIN');
+      for (const amounts of [
+        [300, -300],
+        [100, -50],
+      ]) {
+        const { rows: tx } = await client.query(
+          `INSERT INTO ledger_transactions (kind) VALUES ('adjustment') RETURNING id`,
+        );
+        await client.query(
+          `INSERT INTO ledger_entries (transaction_id, account_id, amount_cents) VALUES ($1, $2, $3), ($1, $4, $5)`,
+          [tx[0].id, accounts[0], amounts[0], external, amounts[1]],
+        );
+      }
+      await expect(client.query('COMMIT')).rejects.toThrow(/unbalanced/);
+    } finally {
+      client.release();
+    }
+    expect(await Promise.all(accounts.map(balance))).toEqual([0n, 0n, 0n]);
+    // A big balanced one (a repayment to many investors) commits, in one statement.
+    const many = await Promise.all(Array.from({ length: 50 }, () => t.createUser()));
+    const ids = await Promise.all(many.map((u) => userAccountId(t.database.db, u.id)));
+    await t.database.db.transaction((tx) =>
+      postTransaction(tx, {
+        kind: 'adjustment',
+        entries: [
+          ...ids.map((accountId) => ({ accountId, amountCents: 7n })),
+          { accountId: external, amountCents: -7n * BigInt(ids.length) },
+        ],
+      }),
+    );
+    expect(await balance(ids[49]!)).toBe(7n);
+    expect(await findInvariantViolations(t.database.pool)).toEqual([]);
+  });
+
   it('is append-only: entries and transactions cannot be updated or deleted', async () => {
     await expect(
       t.database.pool.query('UPDATE ledger_entries SET amount_cents = amount_cents'),

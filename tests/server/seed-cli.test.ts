@@ -38,7 +38,8 @@ describe('npm run seed', () => {
     expect(result.code).toBe(0);
     expect(result.out).toContain('Demo data created. Demo logins:');
     expect(result.out).toMatch(/user\s+investor@afrivest\.test\s+demo-password-2026/);
-    expect(await countUsers()).toBe(7);
+    // The seven demo logins and the five investors beside the demo investor in the demo loans.
+    expect(await countUsers()).toBe(12);
     // The pictures and the encrypted identity documents went into DATA_DIR.
     expect(readdirSync(join(dataDir, 'uploads', 'ventures')).length).toBeGreaterThan(0);
     expect(existsSync(join(dataDir, 'private', 'kyc'))).toBe(true);

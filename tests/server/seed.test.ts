@@ -9,18 +9,22 @@ import {
   VENTURE_TYPES,
   VISIBILITIES,
 } from '../../src-shared/constants/enums';
-import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin } from '../../src-server/seed/demo';
+import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin, type DemoSeed } from '../../src-server/seed/demo';
 import { seedDemoKyc } from '../../src-server/seed/kyc';
 import { seedDemoTickets } from '../../src-server/seed/tickets';
+import { findInvariantViolations } from './invariants';
 import { testContext, type TestContext } from './context';
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '../../src-shared/images/variants';
 
 let t: TestContext;
 let logins: DemoLogin[];
+let seeded: DemoSeed;
 beforeAll(async () => {
   t = await testContext();
   expect(await isEmpty(t.database.db)).toBe(true);
-  logins = await seedDemo(t.database.db, { uploadsDir: join(t.dataDir, 'uploads') });
+  seeded = await seedDemo(t.database, { uploadsDir: join(t.dataDir, 'uploads'), config: t.ctx.config });
+  logins = seeded.logins;
+  console.log(`demo seed timeline: ${JSON.stringify(seeded.timeline)}`);
   await seedDemoKyc(t.database.db, {
     privateDir: join(t.dataDir, 'private'),
     key: t.ctx.config.kycEncryptionKey!,
@@ -47,7 +51,18 @@ describe('demo data', () => {
     }
     const verified = await q(`SELECT u.email, a.balance_cents FROM users u JOIN accounts a ON a.user_id = u.id
                               WHERE u.role = 'user' AND u.kyc_status = 'complete'`);
-    expect(verified).toEqual([{ email: 'investor@afrivest.test', balance_cents: '1640000' }]);
+    // The demo investor and the five investors beside them in the demo loans.
+    expect(verified.map((r) => r.email).sort()).toEqual(
+      [
+        'elena.rossi@afrivest.test',
+        'investor@afrivest.test',
+        'jan.novak@afrivest.test',
+        'kwame.mensah@afrivest.test',
+        'marie.dubois@afrivest.test',
+        'pieter.devries@afrivest.test',
+      ].sort(),
+    );
+    expect(verified.find((r) => r.email === 'investor@afrivest.test')?.balance_cents).toBe('2286071');
   });
 
   it('has at least 12 ventures spanning every status, type, risk level and visibility', async () => {
@@ -91,34 +106,53 @@ describe('demo data', () => {
     }
   });
 
-  it('puts the money behind it in the ledger: deposits, investments, payouts and a repayment', async () => {
+  it('puts the money behind it in the ledger, made by the platform: deposits, investments, loans and their payments', async () => {
     const kinds = await q(
       'SELECT kind, count(*)::int AS n FROM ledger_transactions GROUP BY kind ORDER BY kind::text',
     );
-    expect(kinds).toEqual([
-      { kind: 'deposit', n: 2 },
-      { kind: 'disbursement', n: 3 },
-      { kind: 'investment', n: 7 },
-      { kind: 'repayment', n: 1 },
+    expect(kinds.map((r) => r.kind)).toEqual([
+      'deposit',
+      'disbursement',
+      'instalment',
+      'investment',
+      'recovery',
+      'withdrawal',
     ]);
-    const funded = await q(`SELECT title, amount_funded_cents = target_amount_cents AS full FROM ventures
-                            WHERE lifecycle_status IN ('funded', 'repaid') ORDER BY title`);
-    expect(funded.every((r) => r.full)).toBe(true);
-    const statuses = await q(`SELECT v.lifecycle_status, i.status, i.profit_paid_cents FROM investments i
-                              JOIN ventures v ON v.id = i.venture_id ORDER BY v.lifecycle_status, i.status`);
+    // One disbursement (to the company's balance) per loan, one loan per funded or repaid venture.
+    const loans = await q(`SELECT count(*)::int AS n FROM loans`);
+    expect(kinds.find((r) => r.kind === 'disbursement')?.n).toBe(loans[0].n);
+    const funded = await q(`SELECT v.title, v.amount_funded_cents = v.target_amount_cents AS full,
+                                   l.principal_cents = v.amount_funded_cents AS lent
+                              FROM ventures v LEFT JOIN loans l ON l.venture_id = v.id
+                             WHERE v.lifecycle_status IN ('funded', 'repaid') ORDER BY v.title`);
+    expect(funded.length).toBe(loans[0].n);
+    expect(funded.every((r) => r.full && r.lent)).toBe(true);
+    const statuses = await q(`SELECT v.lifecycle_status, i.status, l.status AS loan FROM investments i
+                              JOIN ventures v ON v.id = i.venture_id LEFT JOIN loans l ON l.venture_id = v.id`);
     for (const row of statuses) {
-      const expected = { new: 'invested', funded: 'completed', repaid: 'repaid' }[
-        row.lifecycle_status as string
-      ];
+      const expected =
+        row.lifecycle_status === 'new'
+          ? 'invested'
+          : row.loan === 'repaid'
+            ? 'repaid'
+            : row.loan === 'written_off'
+              ? 'written_off'
+              : 'completed';
       expect(row.status).toBe(expected);
     }
-    // The repaid venture paid 10,000.00 at 12% for 12 months: 1,200.00 of profit.
-    expect(statuses.find((r) => r.status === 'repaid')?.profit_paid_cents).toBe('120000');
+    // The repaid Dakar loan: 10,000.00 at 12 % for 6 months, interest monthly (bullet): 600.00 of
+    // interest, of which 1 % service fee, paid to its four investors.
+    const [dakar] =
+      await q(`SELECT sum(i.profit_paid_cents)::text AS profit, sum(i.service_fees_cents)::text AS fees
+                               FROM investments i JOIN ventures v ON v.id = i.venture_id
+                              WHERE v.title = 'Dakar Fish Processing Plant'`);
+    expect(dakar).toEqual({ profit: '59400', fees: '600' });
   });
 
   it('lists the public ventures through the API', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ventures?limit=100' });
-    expect(res.json().pagination.total).toBe(9);
+    // The nine public ventures of the first demo and the nine loans' ventures added for servicing.
+    expect(res.json().pagination.total).toBe(18);
   });
 });
 
@@ -135,7 +169,7 @@ describe('the demo investor', () => {
       url: '/api/balances/my-balance',
       headers: { cookie },
     });
-    expect(balance.json()).toEqual({ balance: 16400 });
+    expect(balance.json()).toEqual({ balance: 22860.71 });
   });
 
   it('has a history whose rows chain in date order: each balance before is the previous balance after', async () => {
@@ -149,7 +183,7 @@ describe('the demo investor', () => {
       expect(Date.parse(newer.at)).toBeGreaterThanOrEqual(Date.parse(older.at));
       expect(newer.balanceBefore, `row ${i} (${newer.at})`).toBe(older.balanceAfter);
     }
-    expect(rows[0]!.balanceAfter).toBe(16400);
+    expect(rows[0]!.balanceAfter).toBe(22860.71);
     expect(rows.at(-1)!.balanceBefore).toBe(0);
   });
 
@@ -161,8 +195,13 @@ describe('the demo investor', () => {
       .data.map((r: { user: { email: string }; status: string }) => [r.user.email, r.status]);
     expect(rows.sort()).toEqual([
       ['corporate@afrivest.test', 'complete'],
+      ['elena.rossi@afrivest.test', 'complete'],
       ['investor2@afrivest.test', 'pending'],
       ['investor@afrivest.test', 'complete'],
+      ['jan.novak@afrivest.test', 'complete'],
+      ['kwame.mensah@afrivest.test', 'complete'],
+      ['marie.dubois@afrivest.test', 'complete'],
+      ['pieter.devries@afrivest.test', 'complete'],
     ]);
     const [pending] = await q(`SELECT id FROM users WHERE email = 'investor2@afrivest.test'`);
     const detail = (await admin.inject({ method: 'GET', url: `/api/kyc/admin/${pending.id}` })).json().data;
@@ -177,6 +216,75 @@ describe('the demo investor', () => {
       const meta = await sharp(file.rawPayload).metadata();
       expect(meta.format).toBe(doc.mimeType === 'image/png' ? 'png' : 'jpeg');
     }
+  });
+});
+
+describe('the demo loans', () => {
+  it('has loans in every status, each with several investors (the demo investor among them), and the books balance', async () => {
+    const loans = await q(`SELECT l.status::text AS status, v.title,
+        (SELECT count(DISTINCT i.user_id)::int FROM investments i WHERE i.venture_id = v.id) AS investors,
+        EXISTS (SELECT 1 FROM investments i JOIN users u ON u.id = i.user_id
+                 WHERE i.venture_id = v.id AND u.email = 'investor@afrivest.test') AS demo
+      FROM loans l JOIN ventures v ON v.id = l.venture_id`);
+    expect(new Set(loans.map((r) => r.status))).toEqual(
+      new Set([
+        'current',
+        'late_1_15',
+        'late_16_30',
+        'late_31_60',
+        'late_61_90',
+        'default',
+        'recovery',
+        'repaid',
+        'written_off',
+      ]),
+    );
+    expect(loans.every((r) => r.investors >= 3 && r.demo)).toBe(true);
+    expect(await findInvariantViolations(t.database.pool)).toEqual([]);
+    // Late payers paid late interest; the defaulted loans kept a dated default event.
+    const [late] = await q(`SELECT sum(paid_late_interest_cents)::int AS cents FROM loan_installments`);
+    expect(late.cents).toBeGreaterThan(0);
+    const defaults =
+      await q(`SELECT DISTINCT v.title FROM loan_events e JOIN ventures v ON v.id = e.venture_id
+                               WHERE e.kind = 'default' ORDER BY v.title`);
+    expect(defaults.map((r) => r.title)).toEqual([
+      'Bamako Textile Dyeing',
+      'Luanda Construction Supplies',
+      'Maputo Cashew Processing',
+    ]);
+  });
+
+  it('ends on today with every day since the first loan closed', async () => {
+    const [runs] = await q(`SELECT min(business_date)::text AS first, max(business_date)::text AS last,
+        count(*)::int AS n, (max(business_date) - min(business_date) + 1)::int AS span FROM cob_runs`);
+    const [first] = await q(`SELECT min(disbursed_on)::text AS day FROM loans`);
+    expect(runs.first).toBe(first.day);
+    expect(runs.n).toBe(runs.span);
+    const admin = await t.injectAs('admin');
+    const date = (await admin.inject({ method: 'GET', url: '/api/admin/business-date' })).json().data.date;
+    expect(date).toBe(new Date().toISOString().slice(0, 10));
+    expect(runs.last < date).toBe(true);
+    expect(seeded.timeline.daysClosed).toBe(runs.n);
+  });
+
+  it('shows the demo investor their loans through the API', async () => {
+    const investor = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'investor@afrivest.test', password: DEMO_PASSWORD },
+    });
+    const cookie = String(investor.headers['set-cookie']).match(/sid=[^;]+/)![0];
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/investments/my-investments',
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows: { status: string }[] = res.json().data ?? res.json();
+    expect(rows.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(rows.map((r) => r.status))).toEqual(
+      new Set(['invested', 'completed', 'repaid', 'written_off']),
+    );
   });
 });
 

@@ -50,14 +50,17 @@ export async function postTransaction(tx: DbOrTx, input: TransactionInput): Prom
     })
     .returning({ id: ledgerTransactions.id });
   const transactionId = row!.id;
-  for (const entry of input.entries) {
-    await tx.insert(ledgerEntries).values({
+  // One multi-row INSERT: PostgreSQL inserts the VALUES rows in the order given, so the row trigger
+  // applies (and locks) the accounts in that order, as one statement per entry did; a repayment to
+  // 1,000 investors is one round trip instead of 1,000 (docs/benchmarks.md, "Loan servicing").
+  await tx.insert(ledgerEntries).values(
+    input.entries.map((entry) => ({
       transactionId,
       accountId: entry.accountId,
       amountCents: entry.amountCents,
       ...(input.at ? { createdAt: input.at } : {}),
-    });
-  }
+    })),
+  );
   return transactionId;
 }
 

@@ -291,6 +291,9 @@ export async function applyPayment(
       id: investments.id,
       userId: investments.userId,
       amount: investments.amountCents,
+      outstanding: sql<bigint>`${investments.amountCents} - ${investments.receivedPrincipalCents}`.mapWith(
+        (v: string | number) => BigInt(v),
+      ),
       accountId: accounts.id,
     })
     .from(investments)
@@ -299,21 +302,37 @@ export async function applyPayment(
     .orderBy(asc(investments.investmentDate), asc(investments.id));
   if (held.length === 0) throw new HttpError(409, 'investment.nothing_to_repay');
   const investorIds: string[] = [];
-  const perInvestor = new Map<string, { weight: bigint; accountId: string; rows: typeof held }>();
+  const perInvestor = new Map<
+    string,
+    { weight: bigint; outstanding: bigint; accountId: string; rows: typeof held }
+  >();
   for (const row of held) {
     let known = perInvestor.get(row.userId);
     if (!known) {
-      known = { weight: 0n, accountId: row.accountId, rows: [] };
+      known = { weight: 0n, outstanding: 0n, accountId: row.accountId, rows: [] };
       perInvestor.set(row.userId, known);
       investorIds.push(row.userId);
     }
     known.weight += row.amount;
+    known.outstanding += row.outstanding;
     known.rows.push(row);
   }
   const split = distributePayment(
     parts,
     investorIds.map((id) => perInvestor.get(id)!.weight),
     BigInt(ctx.config.serviceFeeHundredths),
+  );
+  // Principal goes pro rata to the principal each investor still has outstanding: split by the
+  // original amounts, the largest-remainder cents of successive payments could add up to more than
+  // an investment's principal (three equal investors, three instalments: one cent too many for the
+  // first). By what is outstanding, no share exceeds it, and the last payment pays each exactly.
+  if (parts.principalCents > 0n)
+    split.principal = splitProRata(
+      parts.principalCents,
+      investorIds.map((id) => perInvestor.get(id)!.outstanding),
+    );
+  split.credit = split.principal.map(
+    (p, k) => p + split.interest[k]! + split.lateInterest[k]! - split.fee[k]!,
   );
   const feeCents = split.fee.reduce((a, b) => a + b, 0n);
   const creditedCents = split.credit.reduce((a, b) => a + b, 0n);
@@ -395,7 +414,13 @@ export async function applyPayment(
   investorIds.forEach((userId, k) => {
     const own = perInvestor.get(userId)!.rows;
     const weights = own.map((r) => r.amount);
-    const sp = splitProRata(split.principal[k]!, weights);
+    const sp =
+      split.principal[k]! > 0n
+        ? splitProRata(
+            split.principal[k]!,
+            own.map((r) => r.outstanding),
+          )
+        : own.map(() => 0n);
     const si = splitProRata(split.interest[k]!, weights);
     const sl = splitProRata(split.lateInterest[k]!, weights);
     const sf = splitProRata(split.fee[k]!, weights);
