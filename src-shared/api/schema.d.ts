@@ -484,7 +484,14 @@ export interface paths {
                                     amount: number;
                                     month: string;
                                 }[];
+                                loansByStatus?: {
+                                    loans: number;
+                                    /** @enum {string} */
+                                    loanStatus: "current" | "late_1_15" | "late_16_30" | "late_31_60" | "late_61_90" | "default" | "recovery" | "repaid" | "written_off";
+                                    outstandingPrincipal: number;
+                                }[];
                                 openTickets: number;
+                                overdue?: number;
                                 signUps30d: number;
                                 venturesAwaitingReview: number;
                                 verificationsAwaitingReview: number;

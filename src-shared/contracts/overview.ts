@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOAN_STATUSES } from '../constants/enums';
 
 /** One month of `investedByMonth`: 'YYYY-MM' (UTC) and the euros invested in it. */
 export const monthAmountSchema = z.object({
@@ -30,6 +31,18 @@ export const adminOverviewSchema = z.object({
   complaintsDueSoon: z.number().int(),
   /** The last 12 calendar months (UTC), oldest first, this month last; months without investments 0. */
   investedByMonth: z.array(monthAmountSchema),
+  /** Money past due on running loans (issue 24); optional until the server fills it. */
+  overdue: z.number().optional(),
+  /** Loans per status with their outstanding principal (issue 24); optional until the server fills it. */
+  loansByStatus: z
+    .array(
+      z.object({
+        loanStatus: z.enum(LOAN_STATUSES),
+        loans: z.number().int(),
+        outstandingPrincipal: z.number(),
+      }),
+    )
+    .optional(),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
