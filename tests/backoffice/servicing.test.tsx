@@ -19,7 +19,7 @@ import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider'
 import { ServicingList } from '../../src-backoffice/resources/servicing/ServicingList';
 import { LoanShow } from '../../src-backoffice/resources/servicing/LoanShow';
 import { loanActionsFor, previewPayment } from '../../src-backoffice/resources/servicing/loanRules';
-import { BusinessDateCard } from '../../src-backoffice/admin/ServicingOverview';
+import { BusinessDateCard, ServicingOverview } from '../../src-backoffice/admin/ServicingOverview';
 import type { Role } from '../../src-shared/constants/enums';
 
 const ID = '22222222-2222-4222-8222-222222222222';
@@ -160,6 +160,30 @@ function renderAt(api: ReturnType<typeof fakeApi>, path: string, role: Role = 'a
             <Route path="/servicing/:id/show" element={<LoanShow />} />
             <Route path="/servicing" element={<ServicingList />} />
             <Route path="/overview" element={<BusinessDateCard />} />
+            <Route
+              path="/figures"
+              element={
+                <ServicingOverview
+                  loading={false}
+                  data={{
+                    invested: 0,
+                    heldInBalances: 0,
+                    inEscrow: 0,
+                    venturesAwaitingReview: 0,
+                    verificationsAwaitingReview: 0,
+                    signUps30d: 0,
+                    openTickets: 0,
+                    complaintsDueSoon: 0,
+                    investedByMonth: [],
+                    overdue: 1234.5,
+                    loansByStatus: [
+                      { loanStatus: 'current', loans: 4, outstandingPrincipal: 40000 },
+                      { loanStatus: 'default', loans: 1, outstandingPrincipal: 2500.5 },
+                    ],
+                  }}
+                />
+              }
+            />
           </Routes>
         </ResourceContextProvider>
         <Notification />
@@ -530,5 +554,18 @@ describe('the business date on the overview', () => {
     renderAt(dateApi(true), '/overview', 'admin');
     expect(await screen.findByText('Mar 10, 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Move the date' })).not.toBeInTheDocument();
+  });
+
+  it('shows money overdue as a figure and the loans by status with their text alternative', async () => {
+    renderAt(fakeApi(detail()), '/figures');
+    expect(await screen.findByText('Money overdue')).toBeInTheDocument();
+    expect(screen.getByText('€1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('Number of loans in each status: 5 loans in all.')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Loans by status' });
+    expect(cells(table)).toEqual([
+      ['Loan status', 'Loans', 'Outstanding principal'],
+      ['Current', '4', '€40,000.00'],
+      ['In default', '1', '€2,500.50'],
+    ]);
   });
 });
