@@ -21,7 +21,7 @@ import type { DbOrTx } from '../../db/client';
 import { cobRuns, loans, ventures } from '../../db/schema';
 import type { LoanNoticeMessage } from '../mailer/templates';
 import { clearStatistics } from '../statistics/service';
-import { noticeInvestors, startLoanIn } from './loans';
+import { noticeInvestors, pgArray, startLoanIn } from './loans';
 
 export interface CobResult {
   loansStarted: number;
@@ -161,14 +161,14 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
       await tx.execute(sql`
         INSERT INTO loan_events (venture_id, kind, status, business_date, note)
         SELECT s.id, 'status', s.status::loan_status, ${tomorrow}::date, 'Close of business'
-          FROM unnest(${changed.map((r) => r.venture_id)}::uuid[], ${changed.map((r) => r.status)}::text[]) AS s(id, status)`);
+          FROM unnest(${pgArray(changed.map((r) => r.venture_id))}::uuid[], ${pgArray(changed.map((r) => r.status))}::text[]) AS s(id, status)`);
     const defaulted = changed.filter((r) => r.status === 'default');
     let emailsQueued = 0;
     if (defaulted.length > 0) {
       await tx.execute(sql`
         INSERT INTO loan_events (venture_id, kind, business_date, note)
         SELECT id, 'default', ${tomorrow}::date, 'More than 90 days past due'
-          FROM unnest(${defaulted.map((r) => r.venture_id)}::uuid[]) AS id`);
+          FROM unnest(${pgArray(defaulted.map((r) => r.venture_id))}::uuid[]) AS id`);
       const rows = await tx
         .select()
         .from(ventures)

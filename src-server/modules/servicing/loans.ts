@@ -36,6 +36,15 @@ const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
 /** Statuses in which a loan can still be paid. */
 const CLOSED: readonly LoanStatus[] = ['repaid', 'written_off'];
 
+/**
+ * A Postgres array literal ('{"a","b"}') sent as ONE parameter: drizzle's sql`` expands a JS array
+ * into a list of parameters ('($1, $2)'), which `::uuid[]` cannot cast (22P02 "Array value must
+ * start with "{""), so every `unnest(${array}::type[])` failed on the first loan.
+ */
+export function pgArray(values: readonly (string | bigint | number)[]): string {
+  return `{${values.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+}
+
 export async function lockVentureRow(tx: DbOrTx, ventureId: string): Promise<VentureRow> {
   const [row] = await tx.select().from(ventures).where(eq(ventures.id, ventureId)).for('update');
   if (!row || row.isDeleted) throw new HttpError(404, 'venture.not_found');
@@ -192,7 +201,7 @@ export async function startLoanIn(
     );
     await tx.execute(sql`
       UPDATE investments i SET total_expected_return_cents = s.share
-        FROM unnest(${rows.map((r) => r.id)}::uuid[], ${shares.map(String)}::bigint[]) AS s(id, share)
+        FROM unnest(${pgArray(rows.map((r) => r.id))}::uuid[], ${pgArray(shares)}::bigint[]) AS s(id, share)
        WHERE i.id = s.id`);
   }
   return true;
@@ -419,8 +428,8 @@ export async function applyPayment(
       profit_paid_cents = i.profit_paid_cents + s.i + s.l - s.f,
       status = CASE WHEN ${repaid} THEN 'repaid'::investment_status ELSE i.status END,
       updated_at = ${now}
-      FROM unnest(${ids}::uuid[], ${cols.p.map(String)}::bigint[], ${cols.i.map(String)}::bigint[],
-                  ${cols.l.map(String)}::bigint[], ${cols.f.map(String)}::bigint[]) AS s(id, p, i, l, f)
+      FROM unnest(${pgArray(ids)}::uuid[], ${pgArray(cols.p)}::bigint[], ${pgArray(cols.i)}::bigint[],
+                  ${pgArray(cols.l)}::bigint[], ${pgArray(cols.f)}::bigint[]) AS s(id, p, i, l, f)
      WHERE i.id = s.id`);
 
   // The loan: outstanding principal, and its status.
