@@ -18,6 +18,7 @@ import balances, { AddBalancePage } from '../resources/balances';
 import investments from '../resources/investments';
 import kyc from '../resources/kyc';
 import mails from '../resources/mails';
+import servicing from '../resources/servicing';
 import tickets from '../resources/tickets';
 import users from '../resources/users';
 import ventures from '../resources/ventures';
@@ -67,6 +68,7 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       <Resource name="mails" {...mails} />
       <Resource name="kyc" {...kyc} />
       <Resource name="tickets" {...tickets} />
+      <Resource name="servicing" {...servicing} />
       <CustomRoutes>
         <Route
           path="/overview"

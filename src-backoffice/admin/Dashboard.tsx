@@ -28,6 +28,7 @@ import { formatEuros } from '../../src-shared/money';
 import { formatDate } from '../components/DateText';
 import { Figure, MonthlyAmounts, Section } from '../components/Overview';
 import type { BackofficeDataProvider } from '../providers/dataProvider';
+import { ServicingOverview } from './ServicingOverview';
 
 /** How many waiting ventures and verifications the overview lists. */
 export const WAITING_ROWS = 5;
@@ -171,7 +172,8 @@ const WaitingVerifications = () => {
 /**
  * The admin overview (issue 13, contract "Dashboards"), at /admin, /admin/overview and
  * /admin/dashboard: the platform's figures (GET /api/admin/overview), money invested per month, and
- * the ventures and verifications waiting for review.
+ * the ventures and verifications waiting for review; loan servicing (ServicingOverview.tsx): the
+ * business date and its last close of business, money overdue and loans by status.
  */
 export const AdminDashboard = () => {
   const translate = useTranslate();
@@ -230,6 +232,7 @@ export const AdminDashboard = () => {
           </Grid>
         ))}
       </Grid>
+      <ServicingOverview data={data} loading={isPending} />
       <Box sx={{ mb: 2 }}>
         <MonthlyAmounts
           rows={data?.investedByMonth}

@@ -2,7 +2,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Menu, useBasename } from 'react-admin';
 import { LogoutMenuItem } from '../components/LogoutMenuItem';
 
-/** Spec 2.2 admin tabs: Overview, Users, Ventures, Balances, Balance Histories, Investments, Mails, Logout; plus Verifications (issue 13) and Tickets (issue 15). */
+/** Spec 2.2 admin tabs: Overview, Users, Ventures, Balances, Balance Histories, Investments, Mails, Logout; plus Verifications (issue 13), Tickets (issue 15) and Servicing (issue 24). */
 export const AdminMenu = () => {
   const basename = useBasename();
   return (
@@ -13,6 +13,7 @@ export const AdminMenu = () => {
       <Menu.ResourceItem name="balances" />
       <Menu.ResourceItem name="balance-histories" />
       <Menu.ResourceItem name="investments" />
+      <Menu.ResourceItem name="servicing" />
       <Menu.ResourceItem name="mails" />
       <Menu.ResourceItem name="kyc" />
       <Menu.ResourceItem name="tickets" />

@@ -31,6 +31,17 @@ const COLORS: Record<string, ChipProps['color']> = {
   complaint: 'error',
   superadmin: 'secondary',
   admin: 'primary',
+  // Loans and their instalments: late ones stand out, default and write-off in red.
+  current: 'success',
+  paid: 'success',
+  late: 'warning',
+  late_1_15: 'warning',
+  late_16_30: 'warning',
+  late_31_60: 'error',
+  late_61_90: 'error',
+  default: 'error',
+  recovery: 'warning',
+  written_off: 'error',
 };
 
 type PaletteColor = 'primary' | 'secondary' | 'success' | 'error' | 'warning' | 'info';

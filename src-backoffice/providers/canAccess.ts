@@ -5,7 +5,8 @@ import type { Role } from '../../src-shared/constants/enums';
  * the signed-in profile, react-admin asks it for every menu entry, page and button.
  *
  * - admin and superadmin: the admin resources below, with the actions each screen offers.
- * - superadmin only: action `grant-admin` on `users` (grant or remove the admin/superadmin role).
+ * - superadmin only: action `grant-admin` on `users` (grant or remove the admin/superadmin role), and
+ *   `edit` on `business-date` (move the business date where the server allows it).
  * - corporate: its own ventures (list, create, edit, show), its profile, its verification and its
  *   support tickets (list, show, create; a reply in the thread goes with show).
  * - everyone else (investor, visitor, unknown role): nothing.
@@ -33,11 +34,15 @@ const ADMIN_MATRIX: Matrix = {
   mails: ['list', 'show', 'edit'],
   kyc: ['list', 'show', 'edit'],
   tickets: ['list', 'show', 'edit'],
+  // Loans: the list and each loan's page, whose payment, default, recovery and write-off are `edit`.
+  servicing: ['list', 'show', 'edit'],
 };
 
 const SUPERADMIN_MATRIX: Matrix = {
   ...ADMIN_MATRIX,
   users: [...(ADMIN_MATRIX.users ?? []), 'grant-admin'],
+  // Moving the business date (only when the server allows it: BUSINESS_DATE_CONTROL).
+  'business-date': ['edit'],
 };
 
 /** `ventures` is the corporate account's own ventures (the API only ever returns its own). */

@@ -37,6 +37,7 @@ import { kyc, kycDocument, verificationCalls } from './resources/kyc';
 import { mails } from './resources/mails';
 import { overviewCalls } from './resources/overview';
 import { profileCalls } from './resources/profile';
+import { servicing, servicingCalls } from './resources/servicing';
 import { adminTickets, corporateTickets, ticketCalls } from './resources/tickets';
 import { users } from './resources/users';
 import {
@@ -71,6 +72,7 @@ const TABLES: Record<BackofficeApp, (ctx: ResourceContext) => ResourceTable> = {
     mails: mails(ctx),
     kyc: kyc(ctx),
     tickets: adminTickets(ctx),
+    servicing: servicing(ctx),
   }),
   corporate: (ctx) => ({
     ventures: corporateVentures(ctx),
@@ -89,6 +91,7 @@ const CUSTOM_CALLS = (ctx: ResourceContext) => ({
   ...verificationCalls(ctx),
   ...overviewCalls(ctx),
   ...ventureMoneyCalls(ctx),
+  ...servicingCalls(ctx),
   ...ventureImageCalls(ctx),
   ...ownVentureCalls(ctx),
   ...ticketCalls(ctx),

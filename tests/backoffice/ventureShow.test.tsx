@@ -234,21 +234,65 @@ describe('VentureShow (admin)', () => {
     expect(await sent!.json()).toEqual({ reason: 'The company withdrew.' });
   });
 
-  it('previews what each investor receives, then repays once per dialog (one Idempotency-Key)', async () => {
-    const funded = [
-      investment('i1', 'Ann', 100, 1, 'completed'),
-      investment('i2', 'Bob', 100, 2, 'completed'),
-      investment('i3', 'Cem', 100, 3, 'completed'),
-      investment('i4', 'Dan', 40, 4, 'refunded'),
-    ];
+  it('records a repayment: amount and note, what it settles of the schedule, once per dialog (one Idempotency-Key), then the receipt', async () => {
+    const schedule = {
+      loanStatus: 'current',
+      daysLate: 0,
+      disbursedAt: '2026-01-01',
+      repaymentType: 'bullet',
+      repaymentFrequency: 'monthly',
+      gracePeriods: 0,
+      principal: 300,
+      outstandingPrincipal: 300,
+      overdue: 0,
+      owed: 302,
+      writtenOff: 0,
+      nextDue: { number: 1, dueDate: '2026-02-01', amount: 1 },
+      installments: [
+        {
+          number: 1,
+          dueDate: '2026-02-01',
+          principal: 0,
+          interest: 1,
+          lateInterest: 0,
+          paidPrincipal: 0,
+          paidInterest: 0,
+          paidLateInterest: 0,
+          status: 'scheduled',
+          paidAt: null,
+        },
+        {
+          number: 2,
+          dueDate: '2026-03-01',
+          principal: 300,
+          interest: 1,
+          lateInterest: 0,
+          paidPrincipal: 0,
+          paidInterest: 0,
+          paidLateInterest: 0,
+          status: 'scheduled',
+          paidAt: null,
+        },
+      ],
+    };
     let attempts = 0;
-    const api = fakeApi(venture({ lifecycleStatus: 'funded', amountFunded: 300 }), funded, {
+    const api = fakeApi(venture({ lifecycleStatus: 'funded', amountFunded: 300 }), [], {
+      [`GET /api/ventures/${VENTURE_ID}/schedule`]: () => json({ data: schedule }),
       [`POST /api/ventures/admin/${VENTURE_ID}/repayments`]: () => {
         attempts += 1;
         // The first answer is lost (a server error): the retry must carry the same key.
         return attempts === 1
           ? json({ message: 'Something went wrong.' }, 500)
-          : json({ message: 'Repayment recorded.', data: { credited: 100, investors: 3 } });
+          : json({
+              message: 'Payment recorded.',
+              data: {
+                allocated: { lateInterest: 0, interest: 2, principal: 98 },
+                serviceFee: 0.02,
+                credited: 99.98,
+                investors: 3,
+                loanStatus: 'current',
+              },
+            });
       },
     });
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -257,29 +301,23 @@ describe('VentureShow (admin)', () => {
     await user.click(await screen.findByRole('button', { name: 'Record a repayment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record a repayment for “Solar Schools”' });
     expect(
-      await within(dialog).findByText('Enter an amount to see what each investor receives.'),
+      await within(dialog).findByText(
+        'Owed in total: €302.00, of which €0.00 overdue; next: €1.00 due on Feb 1, 2026.',
+      ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Record a repayment' })).toBeDisabled();
-
     await user.type(within(dialog).getByRole('textbox', { name: /Amount/ }), '100');
-    const table = within(dialog).getByRole('table', { name: 'What each investor receives' });
-    const rows = within(table)
-      .getAllByRole('row')
-      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
-    expect(rows).toEqual([
-      ['Investor', 'Invested', 'Receives'],
-      ['Ann Investor', '€100.00', '€33.34'],
-      ['Bob Investor', '€100.00', '€33.33'],
-      ['Cem Investor', '€100.00', '€33.33'],
-      ['Total', '€300.00', '€100.00'],
-    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(
+      within(dialog).getByText(/It settles instalment #1\. It pays instalment #2 in part\./),
+    ).toBeInTheDocument();
 
     const send = within(dialog).getByRole('button', { name: 'Record €100.00' });
     await user.click(send);
     expect(await screen.findByText('Something went wrong.')).toBeInTheDocument();
-    await user.click(send);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Record €100.00' }));
     expect(
-      await screen.findByText('Repayment recorded: €100.00 credited to 3 investors.'),
+      await within(dialog).findByText('Recorded: €99.98 credited to 3 investors. The loan is now “Current”.'),
     ).toBeInTheDocument();
 
     const sent = posts(api, `/api/ventures/admin/${VENTURE_ID}/repayments`);
@@ -287,18 +325,21 @@ describe('VentureShow (admin)', () => {
     const keys = sent.map((r) => r.headers.get('Idempotency-Key'));
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    expect(await sent[1]!.json()).toEqual({ amount: 100, final: false });
+    expect(await sent[1]!.json()).toEqual({ amount: 100, note: '' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     // A new opening of the dialog is a new repayment: a new key.
     await user.click(await screen.findByRole('button', { name: 'Record a repayment' }));
     const again = await screen.findByRole('dialog', { name: 'Record a repayment for “Solar Schools”' });
+    await within(again).findByText(/Owed in total/);
     await user.type(within(again).getByRole('textbox', { name: /Amount/ }), '0.01');
-    await user.click(within(again).getByRole('checkbox', { name: /Final repayment/ }));
+    await user.type(within(again).getByRole('textbox', { name: /Note/ }), 'Cash');
+    await user.click(within(again).getByRole('button', { name: 'Continue' }));
     await user.click(within(again).getByRole('button', { name: 'Record €0.01' }));
     await waitFor(() => expect(posts(api, `/api/ventures/admin/${VENTURE_ID}/repayments`)).toHaveLength(3));
     const third = posts(api, `/api/ventures/admin/${VENTURE_ID}/repayments`)[2]!;
     expect(third.headers.get('Idempotency-Key')).not.toBe(keys[0]);
-    expect(await third.json()).toEqual({ amount: 0.01, final: true });
+    expect(await third.json()).toEqual({ amount: 0.01, note: 'Cash' });
   });
 
   it('asks for notes to reject, confirms the review, and shows the server’s field error', async () => {

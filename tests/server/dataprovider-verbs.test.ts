@@ -21,7 +21,6 @@ import {
 import { sendContactMessage } from '../../src-public/pages/api';
 import { testContext, type TestContext } from './context';
 import sharp from 'sharp';
-import { repaymentShares } from '../../src-shared/rules/repayment';
 import { multipart } from './multipart';
 
 type App = 'admin' | 'corporate';
@@ -120,6 +119,12 @@ afterAll(() => {
     'admin closeFunding',
     'admin cancelVenture',
     'admin recordRepayment',
+    'admin getSchedule',
+    'admin declareDefault',
+    'admin recordRecovery',
+    'admin writeOff',
+    'admin getBusinessDate',
+    'admin moveBusinessDate',
     'admin getKycDocument',
     'admin getAdminOverview',
     'corporate getProfile',
@@ -656,7 +661,7 @@ describe('the back office against the real server', () => {
     expect(again.body).toMatchObject({ code: 'kyc.already_approved' });
   });
 
-  it('admin venture money: getVentureInvestments, closeFunding, recordRepayment (once per key, split as previewed), cancelVenture (refunds)', async () => {
+  it('admin venture money: getVentureInvestments, closeFunding, recordRepayment (the schedule, once per key, allocation and fee, up to what is owed), cancelVenture (refunds)', async () => {
     const approvedVenture = async (title: string) => {
       const { data: draft } = await corporateDp.create('ventures', { data: ventureValues(title) });
       const { data } = await corporateDp.update('ventures', {
@@ -703,45 +708,59 @@ describe('the back office against the real server', () => {
     const funded = await adminDp.getVentureInvestments(delta);
     expect(funded.map((row) => row.status)).toEqual(['completed', 'completed', 'completed']);
 
-    // The back office's preview of a repayment is what the investors receive, to the cent.
-    const preview = repaymentShares(
-      100.01,
-      funded.map((row) => ({
-        id: row._id,
-        amount: row.amount,
-        status: row.status,
-        investmentDate: row.investmentDate,
-        investor: { id: row.investedBy.id, name: row.investedBy.firstName },
-      })),
-    );
-    expect(preview.map((share) => [share.name, share.amount])).toEqual([
-      ['Ann', 42.86],
-      ['Bob', 57.15],
-    ]);
+    // The loan started at the close: its schedule is the admin's review step's data.
+    const schedule = await adminDp.getSchedule(delta);
+    expect(schedule).toMatchObject({
+      loanStatus: 'current',
+      principal: 350,
+      outstandingPrincipal: 350,
+      overdue: 0,
+    });
+    expect(schedule.installments).toHaveLength(12);
     const key = crypto.randomUUID();
-    const repaid = await adminDp.recordRepayment(delta, { amount: 100.01, final: false }, key);
-    expect(repaid).toEqual({ message: 'Repayment recorded.', data: { credited: 100.01, investors: 2 } });
-    expect([await balance(ann), await balance(bob)]).toEqual([550 + 42.86, 800 + 57.15]);
+    const repaid = await adminDp.recordRepayment(delta, { amount: 100.01, note: 'Wire 1' }, key);
+    const { allocated, serviceFee, credited } = repaid.data;
+    expect(repaid).toMatchObject({
+      message: 'Payment recorded.',
+      data: { investors: 2, loanStatus: 'current' },
+    });
+    // Allocated in full; the investors get it less the fee on the interest.
+    expect(Math.round((allocated.lateInterest + allocated.interest + allocated.principal) * 100)).toBe(10001);
+    expect(Math.round((credited + serviceFee) * 100)).toBe(10001);
+    expect(serviceFee).toBeGreaterThan(0);
+    const credits = Math.round(((await balance(ann)) - 550 + (await balance(bob)) - 800) * 100);
+    expect(credits).toBe(Math.round(credited * 100));
     // The same key again (a double click, a retry): the first answer, nothing credited twice.
-    expect(await adminDp.recordRepayment(delta, { amount: 100.01, final: false }, key)).toEqual(repaid);
-    expect([await balance(ann), await balance(bob)]).toEqual([592.86, 857.15]);
+    expect(await adminDp.recordRepayment(delta, { amount: 100.01, note: 'Wire 1' }, key)).toEqual(repaid);
+    expect(Math.round(((await balance(ann)) - 550 + (await balance(bob)) - 800) * 100)).toBe(credits);
 
-    const last = await adminDp.recordRepayment(delta, { amount: 300, final: true }, crypto.randomUUID());
-    expect(last).toEqual({ message: 'Final repayment recorded.', data: { credited: 300, investors: 2 } });
+    // More than what is owed moves nothing; exactly what is owed repays the loan.
+    const { owed } = await adminDp.getSchedule(delta);
+    const over = await rejection(
+      adminDp.recordRepayment(delta, { amount: owed + 1, note: '' }, crypto.randomUUID()),
+    );
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({ code: 'servicing.overpayment' });
+    const last = await adminDp.recordRepayment(delta, { amount: owed, note: '' }, crypto.randomUUID());
+    expect(last.data.loanStatus).toBe('repaid');
     expect((await adminDp.getOne('ventures', { id: delta })).data.lifecycleStatus).toBe('repaid');
     expect((await adminDp.getVentureInvestments(delta)).map((row) => row.status)).toEqual([
       'repaid',
       'repaid',
       'repaid',
     ]);
-    expect((await balance(ann)) + (await balance(bob))).toBeCloseTo(592.86 + 857.15 + 300, 2);
+    const closedLoan = await rejection(
+      adminDp.recordRepayment(delta, { amount: 1, note: '' }, crypto.randomUUID()),
+    );
+    expect(closedLoan.status).toBe(409);
+    expect(closedLoan.body).toMatchObject({ code: 'servicing.loan_closed' });
 
     // Echo is still raising: no repayment; a cancellation needs a reason, then refunds everyone.
     const notFunded = await rejection(
-      adminDp.recordRepayment(echo, { amount: 10, final: false }, crypto.randomUUID()),
+      adminDp.recordRepayment(echo, { amount: 10, note: '' }, crypto.randomUUID()),
     );
     expect(notFunded.status).toBe(409);
-    expect(notFunded.message).toBe('Only a funded venture can record repayments.');
+    expect(notFunded.message).toBe('This venture has no running loan.');
     const noReason = await rejection(adminDp.cancelVenture(echo, '   '));
     expect(noReason.status).toBe(400);
     expect(noReason.body).toMatchObject({ code: 'investment.cancel_reason_required' });
@@ -989,5 +1008,106 @@ describe('the back office against the real server', () => {
       (m) => m.to === 'ticket.co@example.com' && m.kind === 'ticket-reply',
     );
     expect(mail?.text).toContain(`/corporate/tickets/${String(created.data.id)}/show`);
+  });
+
+  // Last: it moves the business date for the whole file.
+  it('admin servicing: getList (filters), getOne, getSchedule, declareDefault, recordRecovery, writeOff; getBusinessDate, moveBusinessDate', async () => {
+    const superadmin = await signIn('superadmin');
+    const superDp = providerFor('admin', superadmin.cookie);
+    const { data: draft } = await corporateDp.create('ventures', { data: ventureValues('Foxtrot Mills') });
+    const { data: open } = await corporateDp.update('ventures', {
+      id: draft.id,
+      data: { ...draft, visibility: 'public' },
+      previousData: draft,
+    });
+    await adminDp.update('ventures', {
+      id: open.id,
+      data: { adminStatus: 'approved', adminNotes: '' },
+      previousData: open,
+    });
+    const fox = String(open.id);
+    const cy = await signIn('user', { kycStatus: 'complete', firstName: 'Cy', lastName: 'Loan' });
+    await adminDp.addBalance(cy.user.id, { amount: 1000 });
+    await call(cy.client.POST('/api/investments', { body: { ventureId: fox, amount: 400 } }));
+    await adminDp.closeFunding(fox);
+
+    const before = await adminDp.getBusinessDate();
+    expect(before.controlled).toBe(true);
+    const list = await adminDp.getList('servicing', listParams({ filter: { search: 'Foxtrot' } }));
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({
+      id: fox,
+      venture: { _id: fox, title: 'Foxtrot Mills' },
+      company: 'Sunrise Ltd',
+      loanStatus: 'current',
+      daysLate: 0,
+      outstandingPrincipal: 400,
+    });
+    expect(
+      (await adminDp.getList('servicing', listParams({ filter: { search: 'Foxtrot', loanStatus: 'late' } })))
+        .total,
+    ).toBe(0);
+
+    // An admin may not move the date; a superadmin moves it past the first due date: late.
+    const { nextDue } = await adminDp.getSchedule(fox);
+    const refused = await rejection(adminDp.moveBusinessDate(nextDue!.dueDate));
+    expect(refused.status).toBe(403);
+    const dayAfter = new Date(Date.parse(`${nextDue!.dueDate}T00:00:00Z`) + 3 * 86_400_000)
+      .toISOString()
+      .slice(0, 10);
+    const moved = await superDp.moveBusinessDate(dayAfter);
+    expect(moved).toMatchObject({
+      date: dayAfter,
+      controlled: true,
+      lastCob: { businessDate: expect.any(String) },
+    });
+    expect((await adminDp.getBusinessDate()).date).toBe(dayAfter);
+    const backwards = await rejection(superDp.moveBusinessDate(before.date));
+    expect(backwards.status).toBe(409);
+    expect(backwards.body).toMatchObject({ code: 'business_date.backwards' });
+    const late = await adminDp.getList(
+      'servicing',
+      listParams({ filter: { search: 'Foxtrot', loanStatus: 'late' } }),
+    );
+    expect(late.data[0]).toMatchObject({ id: fox, loanStatus: 'late_1_15' });
+    expect(late.data[0]!.daysLate).toBeGreaterThan(0);
+    expect(late.data[0]!.overdue).toBeGreaterThan(0);
+
+    // A recovery before a default is refused; then default, recovery (amount less costs), write-off.
+    const early = await rejection(adminDp.recordRecovery(fox, { amount: 50, costs: 10, note: '' }));
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: 'servicing.not_in_default' });
+    expect(await adminDp.declareDefault(fox, ' Insolvency filed ')).toEqual({
+      message: 'The loan is in default.',
+      data: { loanStatus: 'default', writtenOff: 0 },
+    });
+    const cyBefore = (await call(cy.client.GET('/api/balances/my-balance'))).balance;
+    const recovered = await adminDp.recordRecovery(fox, { amount: 50, costs: 10, note: 'Collector' });
+    expect(recovered.data).toMatchObject({ investors: 1, loanStatus: 'recovery' });
+    expect(Math.round((recovered.data.credited + recovered.data.serviceFee) * 100)).toBe(4000);
+    const cyAfter = (await call(cy.client.GET('/api/balances/my-balance'))).balance;
+    expect(Math.round((cyAfter - cyBefore) * 100)).toBe(Math.round(recovered.data.credited * 100));
+
+    const page = await adminDp.getOne('servicing', { id: fox });
+    expect(page.data).toMatchObject({ id: fox, loanStatus: 'recovery', investors: 1 });
+    const outstanding = page.data.outstandingPrincipal as number;
+    expect(outstanding).toBeLessThanOrEqual(400);
+    const kinds = (page.data.events as { kind: string }[]).map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['disbursed', 'default', 'recovery']));
+    const recoveryEvent = (page.data.events as { kind: string; allocation: { costs: number } | null }[]).find(
+      (e) => e.kind === 'recovery' && e.allocation,
+    );
+    expect(recoveryEvent?.allocation?.costs).toBe(10);
+
+    const written = await adminDp.writeOff(fox, 'Nothing left');
+    expect(written).toEqual({
+      message: 'The loan is written off.',
+      data: { loanStatus: 'written_off', writtenOff: outstanding },
+    });
+    const again = await rejection(adminDp.writeOff(fox, 'Twice'));
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'servicing.loan_closed' });
+    const many = await adminDp.getMany('servicing', { ids: [fox] });
+    expect(many.data.map((r) => r.loanStatus)).toEqual(['written_off']);
   });
 });

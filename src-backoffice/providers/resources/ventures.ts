@@ -9,7 +9,7 @@
  * | admin | update | PATCH /api/ventures/admin/{ventureId}/admin-status-update { adminStatus, adminNotes } |
  * | admin | closeFunding(id) | POST /api/ventures/admin/{ventureId}/close-funding |
  * | admin | cancelVenture(id, reason) | POST /api/ventures/admin/{ventureId}/cancel { reason } |
- * | admin | recordRepayment(id, { amount, final }, idempotencyKey) | POST /api/ventures/admin/{ventureId}/repayments, header Idempotency-Key |
+ * | admin | recordRepayment(id, { amount, note }, idempotencyKey) | POST /api/ventures/admin/{ventureId}/repayments, header Idempotency-Key (answers the allocation, fee and credits) |
  * | admin | getVentureInvestments(id) | GET /api/investments/admin?ventureId&page&limit=100, every page |
  * | corporate | getList | GET /api/ventures/my-ventures (sorted and paginated here) |
  * | corporate | getOne | GET /api/ventures/my-ventures/{ventureId} (own ventures only: 404 for another company's) |
@@ -139,7 +139,7 @@ export function ventureMoneyCalls({ client }: ResourceContext) {
       call(
         client.POST('/api/ventures/admin/{ventureId}/repayments', {
           params: path(id),
-          body: { amount: Number(input.amount), final: input.final === true },
+          body: { amount: Number(input.amount), note: input.note?.trim() ?? '' },
           headers: { 'Idempotency-Key': idempotencyKey },
         }),
       ),

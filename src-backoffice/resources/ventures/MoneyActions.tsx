@@ -1,6 +1,6 @@
 import { Button, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useCreatePath, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { CancelDialog } from './money/CancelDialog';
 import { CloseFundingDialog } from './money/CloseFundingDialog';
 import { moneyActionsFor, type MoneyAction } from './money/moneyRules';
@@ -22,6 +22,7 @@ export const MoneyActions = () => {
   const record = useRecordContext<VentureRecord>();
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
+  const createPath = useCreatePath();
   const [open, setOpen] = useState<MoneyAction | null>(null);
   // One key per opening: the dialogs start afresh (their key), and a repayment's second click, or a
   // retry after a lost answer, repays once (its Idempotency-Key).
@@ -63,6 +64,11 @@ export const MoneyActions = () => {
         {actions.includes('repay') ? (
           <Button variant="outlined" onClick={() => openDialog('repay')}>
             {translate('app.moneyActions.record_repayment')}
+          </Button>
+        ) : null}
+        {actions.includes('repay') ? (
+          <Button component={Link} to={createPath({ resource: 'servicing', id: record.id, type: 'show' })}>
+            {translate('app.servicing.loan_link')}
           </Button>
         ) : null}
         {actions.includes('cancel') ? (

@@ -167,6 +167,27 @@ export const VentureDetails = () => {
               </Stat>
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('repaymentType')}>
+                {record.repaymentType
+                  ? translate(`app.enums.repaymentType.${record.repaymentType}`, { _: record.repaymentType })
+                  : '-'}
+              </Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('repaymentFrequency')}>
+                {record.repaymentFrequency
+                  ? translate(`app.enums.repaymentFrequency.${record.repaymentFrequency}`, {
+                      _: record.repaymentFrequency,
+                    })
+                  : '-'}
+              </Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
+              <Stat label={field('gracePeriods')}>
+                {typeof record.gracePeriods === 'number' ? String(record.gracePeriods) : '-'}
+              </Stat>
+            </Grid>
+            <Grid size={{ xs: 6, md: 3 }}>
               <Stat label={field('collateralValue')}>{money(record.collateralValue)}</Stat>
             </Grid>
             <Grid size={{ xs: 6, md: 3 }}>
