@@ -22,6 +22,7 @@ import { VentureShow } from '../../src-backoffice/corporate/ventures/VentureShow
 import { CorporateOverview } from '../../src-backoffice/corporate/pages/CorporateOverview';
 import { previewSchedule, reviewPayment } from '../../src-backoffice/corporate/ventures/servicing';
 import { ventureTermErrors } from '../../src-backoffice/corporate/ventures/ventureForm';
+import type { Installment } from '../../src-shared/contracts/servicing';
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -56,7 +57,7 @@ const VENTURE = {
   adminNotes: null,
 };
 
-const installment = (number: number, dueDate: string, fields: object = {}) => ({
+const installment = (number: number, dueDate: string, fields: Partial<Installment> = {}): Installment => ({
   number,
   dueDate,
   principal: number === 12 ? 10_000 : 0,

@@ -102,7 +102,8 @@ export const PayDialog = ({ ventureId, schedule, idempotencyKey, onClose }: PayD
       const answer = await dataProvider.repayVenture(ventureId, step.amount, idempotencyKey);
       setStep({ name: 'receipt', amount: step.amount, answer });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: scheduleKey(ventureId) }),
+        // The schedule and the venture itself (a last payment makes it repaid).
+        queryClient.invalidateQueries({ queryKey: ['ventures'] }),
         queryClient.invalidateQueries({ queryKey: corporateOverviewKey }),
       ]);
     } catch (error) {

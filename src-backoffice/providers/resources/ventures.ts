@@ -52,7 +52,7 @@ export type VentureInvestment = JsonBody<'/api/investments/admin'>['data'][numbe
 export type VentureImagesAnswer = JsonBody<'/api/ventures/id/{ventureId}/upload-image', 'patch'>;
 export type OwnVentureInvestments = JsonBody<'/api/ventures/my-ventures/{ventureId}/investments'>;
 export type VentureSchedule = JsonBody<'/api/ventures/{ventureId}/schedule'>['data'];
-export type CompanyPaymentAnswer = JsonBody<'/api/ventures/my-ventures/{ventureId}/repay', 'post'>;
+export type CompanyPaymentAnswer = JsonBody<'/api/ventures/my-ventures/{ventureId}/repay', 'post', 201>;
 export type MyBalance = JsonBody<'/api/balances/my-balance'>;
 
 /** The columns the admin list sorts by on the server (react-admin's sort field -> sortBy). */
