@@ -50,6 +50,9 @@ export const VENTURE_WRITABLE_FIELDS = [
   'collateralValue',
   'loanToValue',
   'isConvertible',
+  'repaymentType',
+  'repaymentFrequency',
+  'gracePeriods',
   'tags',
   'visibility',
 ] as const;

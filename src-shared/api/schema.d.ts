@@ -2445,7 +2445,8 @@ export interface paths {
          *     - `investors`: distinct investors with an investment not refunded in its ventures;
          *     - `raisedByMonth`: the last 12 calendar months (UTC) as `YYYY-MM`, oldest first and this month last, months without investments as 0; refunded investments do not count (the admin overview's `investedByMonth` for this company's ventures);
          *     - `recentInvestments`: the 10 newest investments not refunded into its ventures, `{ _id, ventureId, ventureTitle, amount, status, investmentDate }`;
-         *     - `tickets`: the company's 5 newest support tickets `{ _id, number, subject, category, status, createdAt }`, newest first.
+         *     - `tickets`: the company's 5 newest support tickets `{ _id, number, subject, category, status, createdAt }`, newest first;
+         *     - `nextPayment`: the next payment due across the company's running loans (not `repaid` or `written_off`) `{ ventureId, title, dueDate, amount }`: the earliest unpaid instalment by due date (`YYYY-MM-DD`), `amount` what it still owes (principal, interest and late interest not yet paid); `null` when no loan is running.
          */
         get: {
             parameters: {
@@ -2468,6 +2469,12 @@ export interface paths {
                                 firstName: string;
                                 investors: number;
                                 lastLoginAt: string | null;
+                                nextPayment: {
+                                    amount: number;
+                                    dueDate: string;
+                                    title: string;
+                                    ventureId: string;
+                                } | null;
                                 raised: number;
                                 raisedByMonth: {
                                     amount: number;

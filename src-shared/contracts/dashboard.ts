@@ -53,6 +53,17 @@ export const corporateVentureCountsSchema = z.object({
 });
 export type CorporateVentureCounts = z.infer<typeof corporateVentureCountsSchema>;
 
+/** The next payment due across the company's running loans (loan servicing): its earliest unpaid instalment. */
+export const corporateNextPaymentSchema = z.object({
+  ventureId: z.string(),
+  title: z.string(),
+  /** The instalment's due date, a business date 'YYYY-MM-DD'. */
+  dueDate: z.string(),
+  /** What the instalment still owes: principal, interest and late interest not yet paid. */
+  amount: z.number(),
+});
+export type CorporateNextPayment = z.infer<typeof corporateNextPaymentSchema>;
+
 /** GET /api/dashboard/corporate (contract, "Dashboards"): the signed-in company's figures, euros. */
 export const corporateDashboardSchema = z.object({
   firstName: z.string(),
@@ -73,6 +84,8 @@ export const corporateDashboardSchema = z.object({
   recentInvestments: z.array(recentCompanyInvestmentSchema),
   /** The company's 5 newest support tickets, newest first. */
   tickets: z.array(ticketSummarySchema),
+  /** The earliest unpaid instalment of the company's running loans; null when none is running. */
+  nextPayment: corporateNextPaymentSchema.nullable(),
 });
 export type CorporateDashboard = z.infer<typeof corporateDashboardSchema>;
 

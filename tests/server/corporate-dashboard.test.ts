@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ventures } from '../../src-server/db/schema';
 import { ventureStage } from '../../src-server/modules/dashboard/service';
 import { lastMonths } from '../../src-server/modules/overview/service';
+import { addMonthsClamped } from '../../src-shared/rules/schedule';
 import { testContext, type SignedIn, type TestContext } from './context';
 import { deposit, openVenture, ventureRow } from './money-helpers';
 
@@ -115,13 +116,14 @@ beforeAll(async () => {
   investmentIds.amina30 = await back(400 * DAY, () => invest(amina, ids['Last year']!, 30));
   // Approved, not open yet: live too.
   await add('Coming soon', { ...notLive, goesLiveAt: new Date(Date.now() + DAY) });
-  // Repaid: Amina's €100.00 (target €100.00) funded it, then the final repayment.
+  // Repaid: Amina's €100.00 (target €100.00) funded it (its loan started then: 12 months bullet at
+  // 12 %), then an admin recorded everything owed, €112.00, paid outside the platform.
   await add('Repaid', { targetAmountCents: 10_000n, maxInvestmentCents: 10_000n });
   investmentIds.amina100 = await back(30_000, () => invest(amina, ids.Repaid!, 100));
   const repay = await admin.inject({
     method: 'POST',
     url: `/api/ventures/admin/${ids.Repaid}/repayments`,
-    payload: { amount: 110, final: true },
+    payload: { amount: 112, note: 'Paid by bank transfer.' },
   });
   expect(repay.statusCode, repay.body).toBe(200);
   // Not approved: a draft, two submitted ones, two rejected (one of them a draft), a deleted one.
@@ -155,6 +157,7 @@ describe('GET /api/dashboard/corporate', () => {
   });
 
   it("answers the company's exact figures", async () => {
+    const today = t.ctx.clock.today();
     const months = lastMonths(new Date()).map((month) => ({ month, amount: 0 }));
     months[months.length - 1]!.amount = 500.5; // 200 + 100.50 + 100 + 100 (Zara's €150 refunded)
     months.find((m) => m.month === monthOf(Date.now() - 40 * DAY))!.amount = 50;
@@ -170,7 +173,8 @@ describe('GET /api/dashboard/corporate', () => {
     expect(data).toEqual({
       firstName: 'Chidi',
       lastLoginAt: '2026-01-15T08:30:00.000Z',
-      balance: 1234.56,
+      // €1,234.56 deposited, plus the two loans disbursed to it (Funded and Repaid, €100.00 each).
+      balance: 1434.56,
       ventures: {
         draft: 1,
         pendingReview: 2,
@@ -196,6 +200,13 @@ describe('GET /api/dashboard/corporate', () => {
         recent('amina30', 'Last year', 30, 'invested'),
       ],
       tickets: [],
+      // Funded's loan runs: its first instalment (interest only, 1 % of €100.00) is due in a month.
+      nextPayment: {
+        ventureId: ids.Funded,
+        title: 'Funded',
+        dueDate: addMonthsClamped(today, 1),
+        amount: 1,
+      },
     });
     // Each venture that is not deleted counts in exactly one state.
     const states = Object.values(data.ventures as Record<string, number>).reduce((a, b) => a + b, 0);
@@ -226,6 +237,7 @@ describe('GET /api/dashboard/corporate', () => {
         },
       ],
       tickets: [],
+      nextPayment: null,
     });
     const body = JSON.stringify(data);
     for (const [name, id] of Object.entries(ids)) {

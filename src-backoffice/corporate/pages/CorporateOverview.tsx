@@ -1,5 +1,6 @@
 import {
   Alert,
+  AlertTitle,
   Box,
   Chip,
   Grid,
@@ -18,6 +19,7 @@ import type { ReactNode } from 'react';
 import { Link, Title, useCreatePath, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
+import { formatBusinessDate } from '../ventures/servicing';
 import { Figure, MonthlyAmounts, Section } from '../../components/Overview';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { CorporateOverview as Figures } from '../../providers/resources/overview';
@@ -50,10 +52,45 @@ const Rows = ({ head, empty, children }: { head: string[]; empty: string; childr
 };
 
 /**
+ * The next payment due across the company's running loans (issue 24): the venture, the date and the
+ * amount, with a link to the venture's page where it can be paid. Nothing while no loan runs.
+ */
+const NextPayment = ({
+  payment,
+  loading,
+}: {
+  payment: Figures['nextPayment'] | undefined;
+  loading: boolean;
+}) => {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const createPath = useCreatePath();
+  if (loading || !payment) return null;
+  return (
+    <Alert
+      severity="info"
+      variant="outlined"
+      sx={{ mb: 2 }}
+      aria-labelledby="next-payment-title"
+      role="region"
+    >
+      <AlertTitle id="next-payment-title">{translate('app.overview.corporate.next_payment')}</AlertTitle>
+      {translate('app.overview.corporate.next_payment_text', {
+        amount: formatEuros(payment.amount, locale),
+        date: formatBusinessDate(payment.dueDate, locale),
+      })}{' '}
+      <Link to={createPath({ resource: 'ventures', type: 'show', id: payment.ventureId })}>
+        {payment.title}
+      </Link>
+    </Alert>
+  );
+};
+
+/**
  * The corporate overview (spec 2.5 and 2.6; contract "Dashboards"): the company's own figures from
  * GET /api/dashboard/corporate in one call: greeting, balance, ventures by status, money raised
  * against the targets, investors, money raised per month, the latest investments into its ventures
- * (amount and date; investors stay anonymous) and its support tickets.
+ * (amount and date; investors stay anonymous), its support tickets, and the next loan payment due.
  */
 export const CorporateOverview = () => {
   const translate = useTranslate();
@@ -144,6 +181,8 @@ export const CorporateOverview = () => {
           />
         </Grid>
       </Grid>
+
+      <NextPayment payment={data?.nextPayment} loading={isPending} />
 
       <Box sx={{ mb: 2 }}>
         <MonthlyAmounts

@@ -3,6 +3,7 @@ import { errorText } from '../../components/errors';
 import { toVenturePayload } from './ventureForm';
 import { VentureInputs } from './VentureInputs';
 import { imagesPath } from './paths';
+import { REPAYMENT_DEFAULTS } from './servicing';
 
 /**
  * Create venture (spec 2.6 and 5). The server answers 'Venture created!' and stores it as a draft,
@@ -24,7 +25,9 @@ export const VentureCreate = () => {
           notify(errorText(error, 'app.corporate.ventures.create_failed'), { type: 'error' }),
       }}
     >
-      <SimpleForm defaultValues={{ riskLevel: 'medium', isConvertible: false, tags: [] }}>
+      <SimpleForm
+        defaultValues={{ riskLevel: 'medium', isConvertible: false, tags: [], ...REPAYMENT_DEFAULTS }}
+      >
         <VentureInputs mode="create" />
       </SimpleForm>
     </Create>

@@ -12,7 +12,17 @@ import { MONEY_TERMS } from '../../../src-shared/rules/venture';
 import { enumChoices } from '../../components/choices';
 import { CountryInput } from '../../components/CountryInput';
 import { useRequiredField, useVentureRule } from './useRequiredField';
+import { SchedulePreview } from './SchedulePreview';
 import { CREATE_REQUIRED_FIELDS, EDIT_REQUIRED_FIELDS, formatTags } from './ventureForm';
+
+const REPAYMENT_TYPE_CHOICES = ['bullet', 'annuity', 'equal_principal'].map((id) => ({
+  id,
+  name: `app.corporate.repayment.type.${id}`,
+}));
+const FREQUENCY_CHOICES = ['monthly', 'quarterly'].map((id) => ({
+  id,
+  name: `app.corporate.repayment.frequency.${id}`,
+}));
 
 /** The venture form shared by create and edit (spec 5). */
 export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
@@ -195,6 +205,49 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         </Grid>
         <Grid size={12}>
           <BooleanInput source="isConvertible" {...term('isConvertible')} defaultValue={false} />
+        </Grid>
+      </Grid>
+
+      <Typography variant="h6" component="h2" gutterBottom sx={{ mt: 2 }}>
+        {translate('app.corporate.repayment.section')}
+      </Typography>
+      <Grid container columnSpacing={2} rowSpacing={1}>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <SelectInput
+            fullWidth
+            source="repaymentType"
+            label="app.corporate.repayment.repaymentType"
+            {...term('repaymentType')}
+            choices={REPAYMENT_TYPE_CHOICES}
+            helperText="app.corporate.repayment.type_help"
+            validate={rules('repaymentType')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <SelectInput
+            fullWidth
+            source="repaymentFrequency"
+            label="app.corporate.repayment.repaymentFrequency"
+            {...term('repaymentFrequency')}
+            choices={FREQUENCY_CHOICES}
+            helperText="app.corporate.repayment.frequency_help"
+            validate={rules('repaymentFrequency')}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <NumberInput
+            fullWidth
+            source="gracePeriods"
+            label="app.corporate.repayment.gracePeriods"
+            {...term('gracePeriods')}
+            helperText="app.corporate.repayment.grace_help"
+            step={1}
+            min={0}
+            validate={rules('gracePeriods')}
+          />
+        </Grid>
+        <Grid size={12}>
+          <SchedulePreview />
         </Grid>
       </Grid>
 

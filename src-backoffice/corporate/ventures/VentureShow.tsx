@@ -38,6 +38,7 @@ import { errorText } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { VentureDetails } from '../../resources/ventures/VentureDetails';
 import type { VentureRecord } from '../../resources/ventures/ventureRecord';
+import { LoanSchedule } from './LoanSchedule';
 import { imagesPath } from './paths';
 import { ownVentureLoad } from './VentureLoadError';
 import { SectionCard } from '../../components/SectionCard';
@@ -214,6 +215,7 @@ export const VentureShow = () => (
   <Show actions={<Actions />} {...ownVentureLoad}>
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <ReviewState />
+      <LoanSchedule />
       <VentureDetails />
       <Investments />
     </Stack>

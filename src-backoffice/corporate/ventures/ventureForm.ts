@@ -34,6 +34,7 @@ const NUMBER_FIELDS = [
   'maxInvestmentAmount',
   'collateralValue',
   'loanToValue',
+  'gracePeriods',
 ] as const;
 
 /** 'targetAmount' -> 'Target Amount' (the English wording of the spec's messages). */
@@ -121,6 +122,8 @@ export function ventureTermErrors(
       ...(collateral != null && { collateralValueCents: collateral }),
       ...(amountFunded != null && { amountFundedCents: amountFunded }),
       tags: parseTags(values.tags),
+      repaymentFrequency: payload.repaymentFrequency === 'quarterly' ? 'quarterly' : 'monthly',
+      gracePeriods: isBlank(payload.gracePeriods) ? 0 : Number(payload.gracePeriods),
     },
     now,
     { checkClosingDate: mode === 'create' },

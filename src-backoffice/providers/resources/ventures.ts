@@ -14,6 +14,9 @@
  * | corporate | getList | GET /api/ventures/my-ventures (sorted and paginated here) |
  * | corporate | getOne | GET /api/ventures/my-ventures/{ventureId} (own ventures only: 404 for another company's) |
  * | corporate | getMyVentureInvestments(id) | GET /api/ventures/my-ventures/{ventureId}/investments (amounts and dates, no investor) |
+ * | corporate | getVentureSchedule(id) | GET /api/ventures/{ventureId}/schedule (404 `servicing.no_loan` before the loan starts) |
+ * | corporate | repayVenture(id, amount, idempotencyKey) | POST /api/ventures/my-ventures/{ventureId}/repay { amount }, header Idempotency-Key |
+ * | corporate | getMyBalance() | GET /api/balances/my-balance |
  * | corporate | create | POST /api/ventures { writable fields, lifecycleStatus, visibility, dateIssued: null } |
  * | corporate | update | PATCH /api/ventures/id/{ventureId} { changed writable fields } |
  * | corporate | uploadVentureImage(id, image, onProgress) | PATCH /api/ventures/id/{ventureId}/upload-image (multipart field `images`; progress through XMLHttpRequest) |
@@ -48,6 +51,9 @@ export type VentureInvestment = JsonBody<'/api/investments/admin'>['data'][numbe
 /** `{ message, images }`: the venture's images (relative paths) after the change. */
 export type VentureImagesAnswer = JsonBody<'/api/ventures/id/{ventureId}/upload-image', 'patch'>;
 export type OwnVentureInvestments = JsonBody<'/api/ventures/my-ventures/{ventureId}/investments'>;
+export type VentureSchedule = JsonBody<'/api/ventures/{ventureId}/schedule'>['data'];
+export type CompanyPaymentAnswer = JsonBody<'/api/ventures/my-ventures/{ventureId}/repay', 'post', 201>;
+export type MyBalance = JsonBody<'/api/balances/my-balance'>;
 
 /** The columns the admin list sorts by on the server (react-admin's sort field -> sortBy). */
 const ADMIN_SORT_FIELDS = [
@@ -156,6 +162,27 @@ export function ownVentureCalls({ client }: ResourceContext) {
           params: { path: { ventureId: idParam(id) } },
         }),
       ),
+    /** The loan's schedule and figures once it runs. */
+    getVentureSchedule: async (id: Identifier): Promise<VentureSchedule> =>
+      (
+        await call(
+          client.GET('/api/ventures/{ventureId}/schedule', { params: { path: { ventureId: idParam(id) } } }),
+        )
+      ).data,
+    /**
+     * Pays `amount` euros of the loan from the company's balance. One key per opening of the pay
+     * dialog: a second click (or a retry after a lost answer) with the same key pays once.
+     */
+    repayVenture: (id: Identifier, amount: number, idempotencyKey: string): Promise<CompanyPaymentAnswer> =>
+      call(
+        client.POST('/api/ventures/my-ventures/{ventureId}/repay', {
+          params: { path: { ventureId: idParam(id) } },
+          body: { amount },
+          headers: { 'Idempotency-Key': idempotencyKey },
+        }),
+      ),
+    /** The company's own balance (what a payment is taken from). */
+    getMyBalance: (): Promise<MyBalance> => call(client.GET('/api/balances/my-balance')),
   };
 }
 

@@ -3,7 +3,7 @@
  * and the investments into them, never another company's, and never an investor's identity.
  * Money is summed in cents in the database and answered in euros.
  */
-import { and, count, countDistinct, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type {
   AdminStatus,
   InvestmentStatus,
@@ -15,6 +15,7 @@ import {
   INVESTOR_DASHBOARD_LIMITS,
   NET_RETURN_MIN_AGE_DAYS,
   type CorporateDashboard,
+  type CorporateNextPayment,
   type CorporateVentureCounts,
   type InvestorDashboard,
   type InvestorTransaction,
@@ -28,6 +29,7 @@ import {
   investments,
   ledgerEntries,
   ledgerTransactions,
+  loanInstallments,
   loans,
   users,
   ventures,
@@ -147,21 +149,65 @@ async function greetingOf(db: DbOrTx, userId: string) {
   return { firstName: person?.firstName ?? '', lastLoginAt: person?.lastLoginAt?.toISOString() ?? null };
 }
 
-export async function corporateDashboard(db: DbOrTx, userId: string, now: Date): Promise<CorporateDashboard> {
-  const [person, balance, figures, [investors], raisedByMonth, recent, tickets] = await Promise.all([
-    greetingOf(db, userId),
-    balanceOf(db, userId),
-    ventureFigures(db, userId),
-    db
-      .select({ n: countDistinct(investments.userId) })
-      .from(investments)
-      .where(
-        and(inArray(investments.ventureId, ownVentureIds(db, userId)), ne(investments.status, 'refunded')),
+/** What an instalment still owes: principal, interest and late interest not yet paid, in cents. */
+const unpaidSql = sql<string>`(${loanInstallments.principalCents} - ${loanInstallments.paidPrincipalCents}
+  + ${loanInstallments.interestCents} - ${loanInstallments.paidInterestCents}
+  + ${loanInstallments.lateInterestCents} - ${loanInstallments.paidLateInterestCents})`;
+
+/** The loan states in which the company still pays instalments (not repaid, not written off). */
+const RUNNING_LOAN = sql`${loans.status} NOT IN ('repaid', 'written_off')`;
+
+/**
+ * The next payment due across the company's running loans: the earliest unpaid instalment (by due
+ * date; a tie goes to the lower instalment number, then the venture id), and what it still owes.
+ */
+export async function nextCompanyPayment(db: DbOrTx, ownerId: string): Promise<CorporateNextPayment | null> {
+  const [row] = await db
+    .select({
+      ventureId: ventures.id,
+      title: ventures.title,
+      dueDate: loanInstallments.dueDate,
+      amount: unpaidSql,
+    })
+    .from(loanInstallments)
+    .innerJoin(loans, eq(loans.ventureId, loanInstallments.ventureId))
+    .innerJoin(ventures, eq(ventures.id, loanInstallments.ventureId))
+    .where(
+      and(
+        ownVentures(ownerId),
+        RUNNING_LOAN,
+        inArray(loanInstallments.status, ['scheduled', 'late']),
+        sql`${unpaidSql} > 0`,
       ),
-    investedByMonth(db, now, userId),
-    recentInvestments(db, userId),
-    newestTickets(db, userId, CORPORATE_TICKETS),
-  ]);
+    )
+    .orderBy(asc(loanInstallments.dueDate), asc(loanInstallments.number), asc(ventures.id))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ventureId: row.ventureId,
+    title: row.title,
+    dueDate: row.dueDate,
+    amount: centsToEuros(BigInt(row.amount)),
+  };
+}
+
+export async function corporateDashboard(db: DbOrTx, userId: string, now: Date): Promise<CorporateDashboard> {
+  const [person, balance, figures, [investors], raisedByMonth, recent, tickets, nextPayment] =
+    await Promise.all([
+      greetingOf(db, userId),
+      balanceOf(db, userId),
+      ventureFigures(db, userId),
+      db
+        .select({ n: countDistinct(investments.userId) })
+        .from(investments)
+        .where(
+          and(inArray(investments.ventureId, ownVentureIds(db, userId)), ne(investments.status, 'refunded')),
+        ),
+      investedByMonth(db, now, userId),
+      recentInvestments(db, userId),
+      newestTickets(db, userId, CORPORATE_TICKETS),
+      nextCompanyPayment(db, userId),
+    ]);
   return {
     ...person,
     balance,
@@ -172,6 +218,7 @@ export async function corporateDashboard(db: DbOrTx, userId: string, now: Date):
     raisedByMonth,
     recentInvestments: recent,
     tickets,
+    nextPayment,
   };
 }
 
