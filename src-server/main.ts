@@ -183,8 +183,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
       log: logger,
     });
     const realNow = () => new Date();
+    // The business date (its days ahead are read once the migrations have made business_clock).
     const clock = createBusinessClock(realNow, config.businessDateControl);
-    await clock.refresh(db.db);
     const appContext = { config, db: db.db, pool: db.pool, mailer, now: realNow, clock };
     // The database takes a connection (waited for up to 30 s: still starting, or a busy machine)
     // before the migrations and the job queue use it.
@@ -209,6 +209,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
         await databaseReachable;
         checkpoint();
         await timed('migrate', () => startup.runMigrations(db));
+        await clock.refresh(db.db);
         checkpoint();
         if (!seedDemo) return;
         if (!(await timed('seedCheck', () => startup.isEmpty(db.db)))) return;
