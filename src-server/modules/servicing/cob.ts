@@ -161,14 +161,14 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
       await tx.execute(sql`
         INSERT INTO loan_events (venture_id, kind, status, business_date, note)
         SELECT s.id, 'status', s.status::loan_status, ${tomorrow}::date, 'Close of business'
-          FROM unnest(${changed.map((r) => r.venture_id)}::uuid[], ${changed.map((r) => r.status)}::text[]) AS s(id, status)`);
+          FROM unnest(${sql.param(changed.map((r) => r.venture_id))}::uuid[], ${sql.param(changed.map((r) => r.status))}::text[]) AS s(id, status)`);
     const defaulted = changed.filter((r) => r.status === 'default');
     let emailsQueued = 0;
     if (defaulted.length > 0) {
       await tx.execute(sql`
         INSERT INTO loan_events (venture_id, kind, business_date, note)
         SELECT id, 'default', ${tomorrow}::date, 'More than 90 days past due'
-          FROM unnest(${defaulted.map((r) => r.venture_id)}::uuid[]) AS id`);
+          FROM unnest(${sql.param(defaulted.map((r) => r.venture_id))}::uuid[]) AS id`);
       const rows = await tx
         .select()
         .from(ventures)

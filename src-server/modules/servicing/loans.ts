@@ -192,7 +192,7 @@ export async function startLoanIn(
     );
     await tx.execute(sql`
       UPDATE investments i SET total_expected_return_cents = s.share
-        FROM unnest(${rows.map((r) => r.id)}::uuid[], ${shares.map(String)}::bigint[]) AS s(id, share)
+        FROM unnest(${sql.param(rows.map((r) => r.id))}::uuid[], ${sql.param(shares.map(String))}::bigint[]) AS s(id, share)
        WHERE i.id = s.id`);
   }
   return true;
@@ -419,8 +419,9 @@ export async function applyPayment(
       profit_paid_cents = i.profit_paid_cents + s.i + s.l - s.f,
       status = CASE WHEN ${repaid} THEN 'repaid'::investment_status ELSE i.status END,
       updated_at = ${now}
-      FROM unnest(${ids}::uuid[], ${cols.p.map(String)}::bigint[], ${cols.i.map(String)}::bigint[],
-                  ${cols.l.map(String)}::bigint[], ${cols.f.map(String)}::bigint[]) AS s(id, p, i, l, f)
+      FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(cols.p.map(String))}::bigint[],
+                  ${sql.param(cols.i.map(String))}::bigint[], ${sql.param(cols.l.map(String))}::bigint[],
+                  ${sql.param(cols.f.map(String))}::bigint[]) AS s(id, p, i, l, f)
      WHERE i.id = s.id`);
 
   // The loan: outstanding principal, and its status.
