@@ -146,7 +146,9 @@ describe('GET /api/admin/overview', () => {
     months.find((m) => m.month === monthOf(Date.now() - 40 * DAY))!.amount = 50;
     expect(figures).toEqual({
       invested: 480.5, // 200 + 100.50 + 100 + 50 + 30 (the €150 refunded does not count)
-      heldInBalances: 1019.5, // Amina 1000 - 200 - 50 - 30 = 720; Kofi 500 - 100.50 - 100 = 299.50
+      // Amina 1000 - 200 - 50 - 30 = 720; Kofi 500 - 100.50 - 100 = 299.50; the company 100 (the
+      // funded venture's loan, paid out to its balance)
+      heldInBalances: 1119.5,
       inEscrow: 380.5, // 300.50 raising + 50 + 30 (the funded one paid out, the cancelled refunded)
       venturesAwaitingReview: 2,
       verificationsAwaitingReview: 2,

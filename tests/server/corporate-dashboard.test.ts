@@ -115,13 +115,14 @@ beforeAll(async () => {
   investmentIds.amina30 = await back(400 * DAY, () => invest(amina, ids['Last year']!, 30));
   // Approved, not open yet: live too.
   await add('Coming soon', { ...notLive, goesLiveAt: new Date(Date.now() + DAY) });
-  // Repaid: Amina's €100.00 (target €100.00) funded it, then the final repayment.
+  // Repaid: Amina's €100.00 (target €100.00) funded it, then the final repayment (recorded by an
+  // admin: €100.00 and 12 % for a year).
   await add('Repaid', { targetAmountCents: 10_000n, maxInvestmentCents: 10_000n });
   investmentIds.amina100 = await back(30_000, () => invest(amina, ids.Repaid!, 100));
   const repay = await admin.inject({
     method: 'POST',
     url: `/api/ventures/admin/${ids.Repaid}/repayments`,
-    payload: { amount: 110, final: true },
+    payload: { amount: 112, note: 'Bank transfer' },
   });
   expect(repay.statusCode, repay.body).toBe(200);
   // Not approved: a draft, two submitted ones, two rejected (one of them a draft), a deleted one.
@@ -170,7 +171,7 @@ describe('GET /api/dashboard/corporate', () => {
     expect(data).toEqual({
       firstName: 'Chidi',
       lastLoginAt: '2026-01-15T08:30:00.000Z',
-      balance: 1234.56,
+      balance: 1434.56, // 1234.56 + the loans of 'Funded' and 'Repaid' paid out to it (100 + 100)
       ventures: {
         draft: 1,
         pendingReview: 2,
