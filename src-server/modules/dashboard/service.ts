@@ -185,8 +185,8 @@ async function investmentFigures(db: DbOrTx, userId: string) {
       amount: sumOf(investments.amountCents),
       expected: sumOf(investments.totalExpectedReturnCents),
       profit: sumOf(investments.profitPaidCents),
-      // Principal not yet paid back: repayments count as principal first (as `profitPaid` does).
-      outstanding: sql<string>`coalesce(sum(greatest(${investments.amountCents} - ${investments.repaidCents}, 0)), 0)`,
+      // Principal not yet paid back: what the loan's payments allocated to principal, and write-offs.
+      outstanding: sql<string>`coalesce(sum(${investments.amountCents} - ${investments.receivedPrincipalCents} - ${investments.writtenOffCents}), 0)`,
     })
     .from(investments)
     .where(eq(investments.userId, userId))
