@@ -603,11 +603,14 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc
       .tuple(
         ventureArb,
-        fc.oneof<fc.Arbitrary<RepayAmount>[]>(
-          { arbitrary: fc.integer({ min: 1, max: 100 }).map((percent) => ({ percent })), weight: 6 },
-          { arbitrary: fc.constant('rest'), weight: 2 },
-          { arbitrary: fc.integer({ min: 1, max: 99 }), weight: 2 },
-          { arbitrary: fc.constant('over'), weight: 1 },
+        fc.oneof(
+          {
+            arbitrary: fc.integer({ min: 1, max: 100 }).map((percent): RepayAmount => ({ percent })),
+            weight: 6,
+          },
+          { arbitrary: fc.constant<RepayAmount>('rest'), weight: 2 },
+          { arbitrary: fc.integer({ min: 1, max: 99 }).map((c): RepayAmount => c), weight: 2 },
+          { arbitrary: fc.constant<RepayAmount>('over'), weight: 1 },
         ),
       )
       .map(([v, a]) => new Repay(v, a)),
