@@ -24,6 +24,7 @@ import {
   KYC_STATUSES,
   LEDGER_KINDS,
   LIFECYCLE_STATUSES,
+  LOAN_STATUSES,
   MAIL_STATUSES,
   NEWSLETTER_FREQUENCIES,
   RISK_LEVELS,
@@ -1079,10 +1080,74 @@ function routeSpecs(): RouteSpec[] {
       invalid: pathAndBody(
         {
           amount: { valid: 10, invalid: bad.money(true, [0, -1, -0.01, 1e13]) },
-          final: { valid: false, invalid: bad.bool(false) },
+          note: { valid: 'Bank transfer', invalid: bad.text(1000, { required: false }) },
         },
-        { amount: 10, final: false },
+        { amount: 10, note: 'Bank transfer' },
       ),
+    },
+
+    // Loan servicing
+    idRoute('GET', '/api/ventures/:ventureId/schedule', admin),
+    {
+      method: 'POST',
+      url: '/api/ventures/my-ventures/:ventureId/repay',
+      as: owner,
+      validId: () => fx.openVentureId,
+      invalid: pathAndBody(
+        { amount: { valid: 10, invalid: bad.money(true, [0, -1, -0.01, 1e13]) } },
+        { amount: 10 },
+      ),
+    },
+    ...(['default', 'write-off'] as const).map((action): RouteSpec => ({
+      method: 'POST',
+      url: `/api/ventures/admin/:ventureId/${action}`,
+      as: admin,
+      validId: () => fx.openVentureId,
+      invalid: pathAndBody({ reason: { valid: 'Because', invalid: bad.text(1000) } }, { reason: 'Because' }),
+    })),
+    {
+      method: 'POST',
+      url: '/api/ventures/admin/:ventureId/recoveries',
+      as: admin,
+      validId: () => fx.openVentureId,
+      invalid: pathAndBody(
+        {
+          amount: { valid: 10, invalid: bad.money(true, [0, -1, -0.01, 1e13]) },
+          costs: { valid: 1, invalid: bad.money(false, [-1, -0.01, 1e13]) },
+          note: { valid: 'Collateral sold', invalid: bad.text(1000, { required: false }) },
+        },
+        { amount: 10, costs: 1, note: 'Collateral sold' },
+      ),
+    },
+    listRoute(
+      '/api/admin/servicing',
+      admin,
+      { loanStatus: q.choice([...LOAN_STATUSES, 'late']), search: q.search() },
+      [],
+    ),
+    idRoute('GET', '/api/admin/servicing/:ventureId', admin),
+    idRoute('GET', '/api/investments/:investmentId', investor),
+    {
+      method: 'PUT',
+      url: '/api/admin/business-date',
+      as: admin,
+      invalid: bodyOnly({
+        date: {
+          valid: new Lazy(() => t.ctx.clock.today()),
+          invalid: missingOr(
+            true,
+            notString,
+            oneOf<FieldValue>(
+              '',
+              'not a date',
+              '2026-02-30',
+              '2026-3-1',
+              '2026-13-01',
+              '2026-01-01T00:00:00Z',
+            ),
+          ),
+        },
+      }),
     },
 
     // Balances
@@ -1378,6 +1443,7 @@ const NO_INPUT = new Set([
   'POST /api/kyc/start-verification',
   'GET /api/investments/my-investments',
   'GET /api/admin/overview',
+  'GET /api/admin/business-date',
   'GET /api/dashboard/investor',
   'GET /api/dashboard/corporate',
   'GET /api/statistics',
