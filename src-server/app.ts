@@ -149,7 +149,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       // A database that is down, restarting or out of connections answers 503 (Retry-After), not 500.
       registerDatabaseUnavailable(api);
       // The business date may have been moved by another instance (BUSINESS_DATE_CONTROL only).
-      if (ctx.clock.controlled) api.addHook('onRequest', async () => ctx.clock.refresh(ctx.db));
+      // Not for /api/health: it reports on the database itself (503 with its own body), and a
+      // failed read of the clock would answer 500 before it.
+      if (ctx.clock.controlled)
+        api.addHook('onRequest', async (request) => {
+          if (request.routeOptions.url !== '/api/health') await ctx.clock.refresh(ctx.db);
+        });
       // API answers of 1 KiB or more, compressed on the fly (the web files are compressed at build
       // time); Brotli at quality 4, about gzip's cost with smaller answers.
       await api.register(compress, {

@@ -227,8 +227,62 @@ const ROUTES: Row[] = [
   })),
   row('POST', '/api/ventures/admin/:ventureId/repayments', ADMIN_ONLY, async (fx) => ({
     url: `/api/ventures/admin/${await fx.fundedVenture()}/repayments`,
-    payload: { amount: 10, final: false },
+    payload: { amount: 1, note: 'Bank transfer' },
   })),
+
+  // Loan servicing (a funded venture of the owner; the verified investor holds its one investment).
+  row('GET', '/api/ventures/:ventureId/schedule', [401, 404, OK, OK, 404, OK, OK], async (fx) => ({
+    url: `/api/ventures/${await fx.fundedVenture()}/schedule`,
+  })),
+  // The owner pays from its balance (its loan's €50.00 was paid out to it).
+  row(
+    'POST',
+    '/api/ventures/my-ventures/:ventureId/repay',
+    [401, 403, 403, 201, 404, 403, 403],
+    async (fx) => ({
+      url: `/api/ventures/my-ventures/${await fx.fundedVenture()}/repay`,
+      payload: { amount: 1 },
+    }),
+  ),
+  row('POST', '/api/ventures/admin/:ventureId/default', ADMIN_ONLY, async (fx) => ({
+    url: `/api/ventures/admin/${await fx.fundedVenture()}/default`,
+    payload: { reason: 'The company stopped trading.' },
+  })),
+  row('POST', '/api/ventures/admin/:ventureId/recoveries', ADMIN_ONLY, async (fx) => {
+    const id = await fx.fundedVenture();
+    const declared = await fx.send('admin', {
+      method: 'POST',
+      url: `/api/ventures/admin/${id}/default`,
+      payload: { reason: 'The company stopped trading.' },
+    });
+    expect(declared.statusCode, declared.body).toBe(200);
+    return {
+      url: `/api/ventures/admin/${id}/recoveries`,
+      payload: { amount: 10, costs: 1, note: 'Collateral sold.' },
+    };
+  }),
+  row('POST', '/api/ventures/admin/:ventureId/write-off', ADMIN_ONLY, async (fx) => ({
+    url: `/api/ventures/admin/${await fx.fundedVenture()}/write-off`,
+    payload: { reason: 'Nothing left to recover.' },
+  })),
+  row('GET', '/api/admin/servicing', ADMIN_ONLY),
+  row('GET', '/api/admin/servicing/:ventureId', ADMIN_ONLY, async (fx) => ({
+    url: `/api/admin/servicing/${await fx.fundedVenture()}`,
+  })),
+  row('GET', '/api/admin/business-date', ADMIN_ONLY),
+  // Only a superadmin moves the business date (to today's: nothing to close).
+  row('PUT', '/api/admin/business-date', [401, 403, 403, 403, 403, 403, OK], (fx) => ({
+    payload: { date: fx.t.ctx.clock.today() },
+  })),
+  // The verified investor's own investment; anyone else's id is not found.
+  row('GET', '/api/investments/:investmentId', [401, 404, OK, 403, 403, 403, 403], async (fx) => {
+    const id = await fx.fundedVenture();
+    const { rows } = await fx.t.database.pool.query<{ id: string }>(
+      'SELECT id FROM investments WHERE venture_id = $1',
+      [id],
+    );
+    return { url: `/api/investments/${rows[0]!.id}` };
+  }),
 
   // Balances.
   row('GET', '/api/balances/my-balance', [401, OK, OK, OK, OK, 403, 403]),

@@ -1,7 +1,10 @@
 import type pg from 'pg';
 
 /**
- * The ledger's invariants (ARCHITECTURE.md, "The money model"), checked with SQL. Returns one line
+ * The ledger's invariants (docs/architecture.md, "The money model"), and the loans' (a payment credits
+ * its investors exactly the amount less the service fee and the fee account the fee; a loan's
+ * outstanding principal is its principal less what was repaid and written off; no instalment is paid
+ * beyond what it owes; the investments received what the instalments were paid), checked with SQL. Returns one line
  * per violation; an empty list means the books are right.
  */
 export async function findInvariantViolations(pool: pg.Pool | pg.PoolClient): Promise<string[]> {
@@ -60,6 +63,62 @@ export async function findInvariantViolations(pool: pg.Pool | pg.PoolClient): Pr
       `SELECT i.id FROM investments i
          JOIN ledger_entries e ON e.transaction_id = i.ledger_transaction_id AND e.amount_cents > 0
         GROUP BY i.id, i.amount_cents HAVING sum(e.amount_cents) <> i.amount_cents`,
+    ],
+    // Loan servicing (API contract, "Loan servicing").
+    [
+      "a payment's fee account entry differs from its service fee",
+      `SELECT ev.id, ev.details->>'fee' AS fee, coalesce(sum(e.amount_cents), 0) AS entry
+         FROM loan_events ev
+         JOIN ledger_entries e ON e.transaction_id = ev.ledger_transaction_id
+         JOIN accounts a ON a.id = e.account_id AND a.kind = 'platform' AND a.code = 'fees'
+        WHERE ev.kind IN ('payment', 'recovery')
+        GROUP BY ev.id, ev.details HAVING coalesce(sum(e.amount_cents), 0) <> (ev.details->>'fee')::bigint`,
+    ],
+    [
+      'a payment does not credit its investors exactly the amount less the fee',
+      `SELECT * FROM (
+         SELECT ev.id,
+                (ev.details->>'principal')::bigint + (ev.details->>'interest')::bigint
+                  + (ev.details->>'lateInterest')::bigint - (ev.details->>'fee')::bigint AS expected,
+                (SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
+                   JOIN accounts a ON a.id = e.account_id AND a.kind = 'user'
+                  WHERE e.transaction_id = ev.ledger_transaction_id AND a.user_id <> v.created_by) AS credited
+           FROM loan_events ev JOIN ventures v ON v.id = ev.venture_id
+          WHERE ev.kind IN ('payment', 'recovery') AND ev.ledger_transaction_id IS NOT NULL) s
+        WHERE expected <> credited`,
+    ],
+    [
+      "a loan's outstanding principal is not its principal less what was repaid and written off",
+      `SELECT l.venture_id, l.principal_cents, l.outstanding_principal_cents, l.written_off_cents,
+              sum(i.principal_cents) AS scheduled, sum(i.paid_principal_cents) AS repaid
+         FROM loans l JOIN loan_installments i ON i.venture_id = l.venture_id
+        GROUP BY l.venture_id
+       HAVING l.outstanding_principal_cents
+                <> l.principal_cents - sum(i.paid_principal_cents) - l.written_off_cents
+           OR sum(i.principal_cents) <> l.principal_cents`,
+    ],
+    [
+      'an instalment is paid beyond what it owes',
+      `SELECT venture_id, number FROM loan_installments
+        WHERE paid_principal_cents > principal_cents OR paid_interest_cents > interest_cents
+           OR paid_late_interest_cents > late_interest_cents
+           OR paid_principal_cents < 0 OR paid_interest_cents < 0 OR paid_late_interest_cents < 0`,
+    ],
+    [
+      "a loan's investments did not receive what its instalments were paid",
+      `SELECT * FROM (
+         SELECT l.venture_id,
+                (SELECT coalesce(sum(paid_principal_cents), 0) FROM loan_installments i WHERE i.venture_id = l.venture_id) AS paid_p,
+                (SELECT coalesce(sum(paid_interest_cents + paid_late_interest_cents), 0) FROM loan_installments i WHERE i.venture_id = l.venture_id) AS paid_i,
+                (SELECT coalesce(sum(received_principal_cents), 0) FROM investments v WHERE v.venture_id = l.venture_id) AS got_p,
+                (SELECT coalesce(sum(received_interest_cents + received_late_interest_cents), 0) FROM investments v WHERE v.venture_id = l.venture_id) AS got_i
+           FROM loans l) s
+        WHERE paid_p <> got_p OR paid_i <> got_i`,
+    ],
+    [
+      "a loan's principal differs from its venture's amount funded",
+      `SELECT l.venture_id FROM loans l JOIN ventures v ON v.id = l.venture_id
+        WHERE l.principal_cents <> v.amount_funded_cents`,
     ],
   ];
   const violations: string[] = [];

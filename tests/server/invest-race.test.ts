@@ -102,7 +102,7 @@ async function race(servers: Server[], label: string): Promise<Record<string, nu
       maxInvestmentCents: TICKET,
       targetAmountCents: TICKET * TICKETS,
     });
-    const external = await externalBalance();
+    const company = await balanceOf(t, venture.createdBy);
 
     const answers = await Promise.all(
       investors.map((investor, i) =>
@@ -133,9 +133,9 @@ async function race(servers: Server[], label: string): Promise<Record<string, nu
       .where(eq(investments.ventureId, venture.id));
     expect(new Map(stored.map((s) => [s.userId, s.id]))).toEqual(winners);
     expect(stored.every((s) => s.amountCents === TICKET && s.status === 'completed')).toBe(true);
-    // The escrow was paid out to the company: all of it went to the external account.
+    // The loan started: the escrow was paid out to the company's balance.
     expect(await escrowBalance(venture.id)).toBe(0n);
-    expect((await externalBalance()) - external).toBe(TICKET * TICKETS);
+    expect((await balanceOf(t, venture.createdBy)) - company).toBe(TICKET * TICKETS);
 
     for (const userId of winners.keys()) expected.set(userId, expected.get(userId)! - TICKET);
     const now = await balances();
@@ -143,15 +143,6 @@ async function race(servers: Server[], label: string): Promise<Record<string, nu
     expect([...now.values()].every((b) => b >= 0n)).toBe(true);
   }
   return refusals;
-}
-
-async function externalBalance(): Promise<bigint> {
-  const id = await externalAccountId(t.database.db);
-  const [row] = await t.database.db
-    .select({ balance: accounts.balanceCents })
-    .from(accounts)
-    .where(eq(accounts.id, id));
-  return row!.balance;
 }
 
 async function escrowBalance(ventureId: string): Promise<bigint> {

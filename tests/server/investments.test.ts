@@ -172,12 +172,13 @@ describe('POST /api/investments', () => {
     expect(await balanceOf(t, poor.user!.id)).toBe(10_000n);
   });
 
-  it('reaching the target funds the venture: investments completed, escrow paid out; then closed to investors', async () => {
+  it("reaching the target funds the venture: investments completed, escrow paid out to the company's balance; then closed to investors", async () => {
     const venture = await openVenture(t, {
       minInvestmentCents: 10_000n,
       maxInvestmentCents: 100_000n,
       targetAmountCents: 150_000n,
     });
+    const company = await balanceOf(t, venture.createdBy);
     const a = await verifiedInvestor(t);
     const b = await verifiedInvestor(t);
     expect((await investAs(a, venture.id, 1000)).json().data.status).toBe('invested');
@@ -189,6 +190,7 @@ describe('POST /api/investments', () => {
     expect(row.lifecycleStatus).toBe('funded');
     expect(row.amountFundedCents).toBe(150_000n);
     expect(await escrowOf(venture.id)).toBe(0n);
+    expect(await balanceOf(t, venture.createdBy)).toBe(company + 150_000n);
     const rows = await t.database.db.select().from(investments).where(eq(investments.ventureId, venture.id));
     expect(rows.map((r) => r.status)).toEqual(['completed', 'completed']);
     expect((await investAs(a, venture.id, 100)).statusCode).toBe(409);
@@ -339,21 +341,45 @@ describe("a venture's money: close funding, cancel, repayments, the closing date
     await investAs(b, venture.id, 200);
     await investAs(c, venture.id, 300); // funded: 600 of 600
     const url = `/api/ventures/admin/${venture.id}/repayments`;
-    const first = await admin.inject({ method: 'POST', url, payload: { amount: 100, final: false } });
+    // The loan: 600.00 at 12 % for 12 months, bullet: 6.00 interest a month, the principal at the end
+    // (672.00 in all). 100.00 settles instalments 1-11 (66.00) and instalment 12's interest (6.00)
+    // and 28.00 of its principal.
+    const first = await admin.inject({
+      method: 'POST',
+      url,
+      payload: { amount: 100, note: 'Bank transfer' },
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ message: 'Repayment recorded.', data: { credited: 100, investors: 3 } });
-    // 100 split 1:2:3 = 16.666.., 33.333.., 50 -> 16.67, 33.33, 50.00 (largest remainder)
-    expect(await balanceOf(t, a.user!.id)).toBe(90_000n + 1_667n);
-    expect(await balanceOf(t, b.user!.id)).toBe(80_000n + 3_333n);
-    expect(await balanceOf(t, c.user!.id)).toBe(70_000n + 5_000n);
-    const last = await admin.inject({ method: 'POST', url, payload: { amount: 560, final: true } });
-    expect(last.json().message).toBe('Final repayment recorded.');
+    expect(first.json()).toEqual({
+      message: 'Payment recorded.',
+      data: {
+        allocated: { lateInterest: 0, interest: 72, principal: 28 },
+        serviceFee: 0.72,
+        credited: 99.28,
+        investors: 3,
+        loanStatus: 'current',
+      },
+    });
+    // Split 1:2:3: interest 12/24/36 less 1 % (0.12/0.24/0.36), principal 28 -> 4.67, 9.33, 14.00
+    // (largest remainder).
+    expect(await balanceOf(t, a.user!.id)).toBe(90_000n + 467n + 1_200n - 12n);
+    expect(await balanceOf(t, b.user!.id)).toBe(80_000n + 933n + 2_400n - 24n);
+    expect(await balanceOf(t, c.user!.id)).toBe(70_000n + 1_400n + 3_600n - 36n);
+    const over = await admin.inject({ method: 'POST', url, payload: { amount: 572.01 } });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toMatchObject({ code: 'servicing.overpayment', params: { amount: 572 } });
+    const last = await admin.inject({ method: 'POST', url, payload: { amount: 572 } });
+    expect(last.json().data).toMatchObject({
+      allocated: { interest: 0, principal: 572 },
+      loanStatus: 'repaid',
+    });
     const mine = (await c.inject({ method: 'GET', url: '/api/investments/my-investments' })).json().data[0];
-    expect(mine).toMatchObject({ amount: 300, status: 'repaid', profitPaid: 30 });
+    // c's share of the interest: 36.00, less the 1 % fee.
+    expect(mine).toMatchObject({ amount: 300, status: 'repaid', profitPaid: 35.64 });
     expect((await ventureRow(t, venture.id)).lifecycleStatus).toBe('repaid');
-    const more = await admin.inject({ method: 'POST', url, payload: { amount: 1, final: false } });
+    const more = await admin.inject({ method: 'POST', url, payload: { amount: 1 } });
     expect(more.statusCode).toBe(409);
-    expect(more.json().message).toBe('This venture is already repaid.');
+    expect(more.json().message).toBe('This loan is closed: nothing more can be paid or changed.');
   });
 
   it('records a repayment once per Idempotency-Key and refuses one before the venture is funded', async () => {
@@ -365,26 +391,30 @@ describe("a venture's money: close funding, cancel, repayments, the closing date
     const a = await verifiedInvestor(t, 100_000n);
     await investAs(a, venture.id, 150);
     const url = `/api/ventures/admin/${venture.id}/repayments`;
-    const early = await admin.inject({ method: 'POST', url, payload: { amount: 10, final: false } });
+    const early = await admin.inject({ method: 'POST', url, payload: { amount: 10 } });
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe('Only a funded venture can record repayments.');
+    expect(early.json().message).toBe('This venture has no running loan.');
     await admin.inject({ method: 'POST', url: `/api/ventures/admin/${venture.id}/close-funding` });
     const headers = { 'idempotency-key': 'repay-1' };
     const one = await admin.inject({
       method: 'POST',
       url,
       headers,
-      payload: { amount: 10.01, final: false },
+      payload: { amount: 10.01 },
     });
     const two = await admin.inject({
       method: 'POST',
       url,
       headers,
-      payload: { amount: 10.01, final: false },
+      payload: { amount: 10.01 },
     });
     expect(two.json()).toEqual(one.json());
-    expect(await balanceOf(t, a.user!.id)).toBe(100_000n - 15_000n + 1_001n);
-    const bad = await admin.inject({ method: 'POST', url, payload: { amount: 0, final: false } });
+    expect(two.headers['idempotent-replayed']).toBe('true');
+    // 10.01 is interest of the first instalment (1.50 a month on 150.00 at 12 %) and more: 1.50
+    // interest of each of instalments 1-6 = 9.00, then 1.01 of instalment 7's interest; fee 1 % of 10.01.
+    expect(one.json().data).toMatchObject({ allocated: { interest: 10.01, principal: 0 }, serviceFee: 0.1 });
+    expect(await balanceOf(t, a.user!.id)).toBe(100_000n - 15_000n + 1_001n - 10n);
+    const bad = await admin.inject({ method: 'POST', url, payload: { amount: 0 } });
     expect(bad.json().message).toBe('Amount must be more than 0');
   });
 

@@ -67,8 +67,9 @@ async function adminPost(url: string, payload?: object) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const repay = (venture: string, amount: number, final: boolean) =>
-  adminPost(`/api/ventures/admin/${ids[venture]}/repayments`, { amount, final });
+/** An admin records money the company paid outside the platform (allocated: interest first). */
+const repay = (venture: string, amount: number) =>
+  adminPost(`/api/ventures/admin/${ids[venture]}/repayments`, { amount, note: 'Repayment' });
 
 async function dashboard(who: SignedIn) {
   const res = await who.inject({ method: 'GET', url: '/api/dashboard/investor' });
@@ -117,8 +118,10 @@ beforeAll(async () => {
   investmentIds.kofiRunning = await daysAgo(200, () => invest(kofi, ids.Running!, 1000));
   await daysAgo(200, () => adminPost(`/api/ventures/admin/${ids.Running}/close-funding`));
 
-  // 100 days ago: a repayment of €600.00 on 'Running': Amina 200, Kofi 400 (principal first).
-  await daysAgo(100, () => repay('Running', 600, false));
+  // 100 days ago: a repayment of €600.00 on 'Running' (€1,500.00 at 12 %, bullet: €15.00 interest a
+  // month, €180.00 in all): the interest of every instalment first, then €420.00 principal. Amina
+  // (1/3): 60 interest less the 1 % fee (0.60) + 140 principal = 199.40; Kofi: 120 - 1.20 + 280 = 398.80.
+  await daysAgo(100, () => repay('Running', 600));
 
   // 10 days ago: €300.00 into 'Raising' (still raising).
   await daysAgo(10, () => venture('Raising', 1_000_000n));
@@ -129,14 +132,14 @@ beforeAll(async () => {
   investmentIds.cancelled = await daysAgo(5, () => invest(amina, ids.Cancelled!, 200));
   await daysAgo(4, () => adminPost(`/api/ventures/admin/${ids.Cancelled}/cancel`, { reason: 'Withdrawn.' }));
 
-  // Today: the final repayment of 'Repaid', €1,100.00 (€100.00 profit).
-  await repay('Repaid', 1100, true);
+  // Today: the final repayment of 'Repaid', €1,120.00 (€120.00 interest, €118.80 after the fee).
+  await repay('Repaid', 1120);
 
-  // Zara: €100.00 funds 'Quick' 29 days ago, repaid €110.00 a day ago.
+  // Zara: €100.00 funds 'Quick' 29 days ago, repaid €112.00 a day ago (€11.88 after the fee).
   await daysAgo(29, () => deposit(zara, 10_000n));
   await daysAgo(29, () => venture('Quick', 10_000n));
   investmentIds.quick = await daysAgo(29, () => invest(zara, ids.Quick!, 100));
-  await daysAgo(1, () => repay('Quick', 110, true));
+  await daysAgo(1, () => repay('Quick', 112));
 
   // Lena: six investments of €50.00 into 'Raising' in the last hour, a minute apart.
   await daysAgo(1, () => deposit(lena, 100_000n));
@@ -187,24 +190,26 @@ describe('GET /api/dashboard/investor', () => {
     expect(data).toEqual({
       firstName: 'Amina',
       lastLoginAt: '2026-02-01T09:15:00.000Z',
-      // 10,000 - 1,000 - 500 + 200 - 300 - 200 + 200 + 1,100
-      balance: 9500,
+      // 10,000 - 1,000 - 500 + 199.40 - 300 - 200 + 200 + 1,118.80
+      balance: 9518.2,
       activeInvestments: 2, // Running (completed) and Raising (invested)
       expectedReturns: 96, // 12 % for 12 months: 500 -> 60, 300 -> 36
-      profitEarned: 100, // 1,100 back on 1,000
+      profitEarned: 178.2, // interest less fees: Repaid 120 - 1.20, Running 60 - 0.60
       repaidVentures: 1,
       openTickets: 2, // the closed one does not count
       portfolio: {
-        available: 9500,
-        invested: 300, // Running: 500 - 200 paid back
+        available: 9518.2,
+        invested: 360, // Running: 500 - 140 of principal paid back
         pending: 300, // Raising
         inRecovery: 0,
       },
-      // LibreOffice: =XIRR({-1000; -500; 200; -300; -200; 200; 1100; 600};
-      //   days {35; 200; 300; 390; 395; 396; 400; 400}) = 0.0816793691925008, where 600 is the
-      // outstanding principal (Running 300 + Raising 300) valued today.
-      netAnnualReturn: expect.closeTo(0.081679, 5),
-      returns: { profit: 100, lateFees: 0, badDebt: 0, serviceFees: 0 },
+      // XIRR({-1000; -500; 199.40; -300; -200; 200; 1118.80; 660};
+      //   days {35; 200; 300; 390; 395; 396; 400; 400}) = 0.145854351532, where 660 is the
+      // outstanding principal (Running 360 + Raising 300) valued today (solved by bisection on
+      // sum(a / (1 + r)^(d / 365)), which gives LibreOffice's 0.0816793691925008 on the flows before
+      // loan servicing).
+      netAnnualReturn: expect.closeTo(0.145854, 5),
+      returns: { profit: 178.2, lateFees: 0, badDebt: 0, serviceFees: 0 },
       investments: [
         {
           _id: investmentIds.cancelled,
@@ -228,7 +233,7 @@ describe('GET /api/dashboard/investor', () => {
           _id: investmentIds.running,
           venture: running,
           amount: 500,
-          profitPaid: 0,
+          profitPaid: 59.4,
           status: 'completed',
           totalExpectedReturn: 60,
           investmentDate: expect.any(String),
@@ -237,7 +242,7 @@ describe('GET /api/dashboard/investor', () => {
           _id: investmentIds.repaid,
           venture: { _id: ids.Repaid, title: 'Repaid' },
           amount: 1000,
-          profitPaid: 100,
+          profitPaid: 118.8,
           status: 'repaid',
           totalExpectedReturn: 120,
           investmentDate: expect.any(String),
@@ -266,11 +271,17 @@ describe('GET /api/dashboard/investor', () => {
       at: expect.any(String),
     });
     expect(data.transactions).toEqual([
-      row('repayment', 1100, 8400, 'Repaid', 'Final repayment'),
-      row('refund', 200, 8200, 'Cancelled', 'Venture cancelled: Withdrawn.'),
-      row('investment', -200, 8400, 'Cancelled', null),
-      row('investment', -300, 8700, 'Raising', null),
-      row('repayment', 200, 8500, 'Running', 'Repayment'),
+      row(
+        'repayment',
+        1118.8,
+        8399.4,
+        'Repaid',
+        'Repayment: €1,120.00 (interest €120.00, principal €1,000.00)',
+      ),
+      row('refund', 200, 8199.4, 'Cancelled', 'Venture cancelled: Withdrawn.'),
+      row('investment', -200, 8399.4, 'Cancelled', null),
+      row('investment', -300, 8699.4, 'Raising', null),
+      row('repayment', 199.4, 8500, 'Running', 'Repayment: €600.00 (interest €180.00, principal €420.00)'),
       row('investment', -500, 9000, 'Running', null),
       row('investment', -1000, 10000, 'Repaid', null),
       row('deposit', 2500, 7500, null, 'Bank transfer'),
@@ -289,16 +300,16 @@ describe('GET /api/dashboard/investor', () => {
     expect(data).toMatchObject({
       firstName: 'Kofi',
       lastLoginAt: null,
-      balance: 4400, // 5,000 - 1,000 + 400
+      balance: 4398.8, // 5,000 - 1,000 + 398.80
       activeInvestments: 1,
       expectedReturns: 120,
-      profitEarned: 0,
+      profitEarned: 118.8, // 120 interest less the 1 % fee
       repaidVentures: 0,
-      portfolio: { available: 4400, invested: 600, pending: 0, inRecovery: 0 },
-      // Only principal has come back so far (400 paid, 600 outstanding): LibreOffice's XIRR of
-      // {-1000; 400; 600} on days {0; 100; 200} is -1.1E-16, i.e. 0.
-      netAnnualReturn: 0,
-      returns: { profit: 0, lateFees: 0, badDebt: 0, serviceFees: 0 },
+      portfolio: { available: 4398.8, invested: 720, pending: 0, inRecovery: 0 },
+      // The year's interest came first (120 - 1.20) with 280 of principal, 720 outstanding: the XIRR
+      // of {-1000; 398.80; 720} on days {0; 100; 200} is 0.284677821858.
+      netAnnualReturn: expect.closeTo(0.284678, 5),
+      returns: { profit: 118.8, lateFees: 0, badDebt: 0, serviceFees: 0 },
       investments: [
         expect.objectContaining({ _id: investmentIds.kofiRunning, amount: 1000, status: 'completed' }),
       ],
@@ -306,7 +317,7 @@ describe('GET /api/dashboard/investor', () => {
       tickets: [ticket("Kofi's question", 'technical', 'open')],
     });
     expect(data.transactions.map((r: { kind: string; amount: number }) => [r.kind, r.amount])).toEqual([
-      ['repayment', 400],
+      ['repayment', 398.8],
       ['investment', -1000],
       ['deposit', 5000],
     ]);
@@ -339,16 +350,16 @@ describe('GET /api/dashboard/investor', () => {
   });
 
   it('answers no net annual return before an investment is 30 days old, and its XIRR after', async () => {
-    // Invested 29 days ago, repaid with €10.00 profit a day ago: still null.
+    // Invested 29 days ago, repaid with €11.88 profit (12 less the fee) a day ago: still null.
     expect(await dashboard(zara)).toMatchObject({
       netAnnualReturn: null,
-      profitEarned: 10,
+      profitEarned: 11.88,
       repaidVentures: 1,
       activeInvestments: 0,
-      portfolio: { available: 110, invested: 0, pending: 0, inRecovery: 0 },
+      portfolio: { available: 111.88, invested: 0, pending: 0, inRecovery: 0 },
     });
-    // Two days later the investment is 31 days old: LibreOffice's =XIRR({-100; 110}; {0; 28}) is
-    // 2.46404254423996 (1.1^(365/28) - 1).
+    // Two days later the investment is 31 days old: XIRR({-100; 111.88}; {0; 28}) is
+    // 1.1188^(365/28) - 1 = 3.32039156295.
     t.clock.offsetMs = 2 * DAY;
     try {
       // A session of that day (her first one has ended by then).
@@ -362,7 +373,7 @@ describe('GET /api/dashboard/investor', () => {
         inject: (o: InjectOptions) =>
           t.app.inject({ ...o, headers: { cookie: `${SESSION_COOKIE}=${token}` } }),
       };
-      expect((await dashboard(later)).netAnnualReturn).toBeCloseTo(2.46404, 4);
+      expect((await dashboard(later)).netAnnualReturn).toBeCloseTo(3.32039, 4);
     } finally {
       t.clock.offsetMs = 0;
     }

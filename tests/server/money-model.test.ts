@@ -1,19 +1,23 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { errorText } from '../../src-shared/errors';
 import { centsToEuros, formatEuros } from '../../src-shared/money';
+import {
+  buildSchedule,
+  daysBetween,
+  loanStatusForDaysLate,
+  type RepaymentType,
+  type ScheduledInstallment,
+} from '../../src-shared/rules/schedule';
 import type { users } from '../../src-server/db/schema';
 import { accounts, investments, ventures } from '../../src-server/db/schema';
 import { HttpError } from '../../src-server/lib/http-error';
 import type { SessionContext } from '../../src-server/modules/auth/sessions';
 import { adjustBalance } from '../../src-server/modules/balances/service';
 import { invest } from '../../src-server/modules/investments/service';
-import {
-  cancelExpiredVentures,
-  cancelVenture,
-  closeFunding,
-  recordRepayment,
-} from '../../src-server/modules/ventures/money';
+import { recordAdminRepayment } from '../../src-server/modules/servicing/actions';
+import { cancelExpiredVentures, cancelVenture, closeFunding } from '../../src-server/modules/ventures/money';
 import { testContext, type TestContext } from './context';
 import { findInvariantViolations } from './invariants';
 import { openVenture } from './money-helpers';
@@ -21,7 +25,12 @@ import { openVenture } from './money-helpers';
 /**
  * Model-based test of the money model (issue "Money", section "Proof"): random sequences of credit,
  * debit, invest, close, cancel, repay and the closing-date job, applied to the service functions and
- * to a small in-memory model (balances per user in cents, what each venture has raised, statuses).
+ * to a small in-memory model (balances per user in cents, what each venture has raised, statuses,
+ * the company's balance and the platform's fee account). A funded venture's loan starts: the escrow
+ * goes to the company's balance and each investment expects its share of the schedule's interest. An
+ * admin's repayment (loan servicing, API contract) is allocated oldest instalment first, interest
+ * before principal; the investors are credited the amount less the service fee (1 % of the
+ * interest they receive), the fee account gets the fee; the last one makes the loan `repaid`.
  * After every command the ledger's invariants hold and the database equals the model. Each run
  * starts with fresh users and ventures in the same database. The seed is fixed so CI is
  * deterministic; MONEY_MODEL_SEED and MONEY_MODEL_RUNS explore further.
@@ -31,6 +40,7 @@ const RUNS = Number(process.env.MONEY_MODEL_RUNS ?? 100);
 const USERS = 4; // the last one has not completed identity verification
 const VENTURES = 2;
 const DAY_MS = 86_400_000;
+const SERVICE_FEE_HUNDREDTHS = 100n; // SERVICE_FEE_RATE: 1 %
 
 type UserRow = typeof users.$inferSelect;
 type State = 'open' | 'funded' | 'repaid' | 'cancelled';
@@ -40,6 +50,13 @@ interface ModelInvestment {
   user: number;
   amount: bigint;
   repaid: bigint;
+  /** Interest received less the service fee. */
+  profit: bigint;
+  principal: bigint;
+  interest: bigint;
+  fees: bigint;
+  /** Its share of the schedule's interest, once the loan started. */
+  expected: bigint | null;
   date: string;
   status: InvestmentStatus;
 }
@@ -49,17 +66,25 @@ interface ModelVenture {
   max: bigint;
   funded: bigint;
   escrow: bigint;
+  type: RepaymentType;
   state: State;
   investments: ModelInvestment[];
+  /** The loan's schedule once it started, and what was paid on it. */
+  schedule: ScheduledInstallment[] | null;
+  paid: bigint;
 }
 interface Model {
   balances: bigint[];
+  /** The company's balance (the ventures' owner) and the platform's fee account. */
+  company: bigint;
+  fees: bigint;
   verified: boolean[];
   ventures: ModelVenture[];
 }
 interface Real {
   users: UserRow[];
   ventureIds: string[];
+  companyId: string;
 }
 
 let t: TestContext;
@@ -97,11 +122,71 @@ function largestRemainder(total: bigint, weights: bigint[]): bigint[] {
   return shares;
 }
 
-/** The target was reached or the funding closed: the escrow is paid out, investments complete. */
-function fundModel(v: ModelVenture) {
+/** Investments in the order the server weighs them: oldest first, then by id. */
+const byDate = (a: ModelInvestment, b: ModelInvestment) =>
+  a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1;
+
+/**
+ * The target was reached or the funding closed: investments complete and the loan starts on the
+ * business date: the escrow is paid out to the company's balance, the schedule is fixed from the
+ * venture's terms (12 % over 12 months), each investment expects its pro-rata share of the
+ * schedule's interest.
+ */
+function fundModel(m: Model, v: ModelVenture) {
   v.state = 'funded';
+  m.company += v.escrow;
   v.escrow = 0n;
   for (const i of v.investments) if (i.status === 'invested') i.status = 'completed';
+  v.schedule = buildSchedule({
+    principalCents: v.funded,
+    rateHundredths: 1200n,
+    months: 12,
+    type: v.type,
+    frequency: 'monthly',
+    gracePeriods: 0,
+    disbursedOn: t.ctx.clock.today(),
+  });
+  const interest = v.schedule.reduce((sum, row) => sum + row.interestCents, 0n);
+  const completed = v.investments.filter((i) => i.status === 'completed').sort(byDate);
+  const shares = largestRemainder(
+    interest,
+    completed.map((i) => i.amount),
+  );
+  completed.forEach((i, k) => (i.expected = shares[k]!));
+}
+
+/** Everything the schedule asks for (no late interest: no close of business runs here). */
+const scheduleTotal = (v: ModelVenture) =>
+  (v.schedule ?? []).reduce((sum, row) => sum + row.principalCents + row.interestCents, 0n);
+
+/**
+ * The interest part of paying `amount` after `paid` was paid: the schedule read as one line of
+ * money, each instalment's interest before its principal, oldest first; the part of
+ * [paid, paid + amount) that falls on interest.
+ */
+function interestPart(schedule: ScheduledInstallment[], paid: bigint, amount: bigint): bigint {
+  let start = 0n;
+  let interest = 0n;
+  const end = paid + amount;
+  for (const row of schedule) {
+    const from = start > paid ? start : paid;
+    const to = start + row.interestCents < end ? start + row.interestCents : end;
+    if (to > from) interest += to - from;
+    start += row.interestCents + row.principalCents;
+  }
+  return interest;
+}
+
+/** The loan's status after a payment: from the days past due of the oldest instalment not paid. */
+function statusAfter(v: ModelVenture): string {
+  if (v.paid === scheduleTotal(v)) return 'repaid';
+  let end = 0n;
+  for (const row of v.schedule!) {
+    end += row.interestCents + row.principalCents;
+    if (v.paid < end)
+      return loanStatusForDaysLate(Math.max(0, daysBetween(row.dueDate, t.ctx.clock.today())));
+  }
+  return 'current';
 }
 
 function refundModel(m: Model, v: ModelVenture) {
@@ -152,7 +237,11 @@ async function verify(m: Model, r: Real) {
       userId: r.users[i.user]!.id,
       amount: i.amount,
       repaid: i.repaid,
-      profitPaid: i.repaid > i.amount ? i.repaid - i.amount : 0n,
+      profitPaid: i.profit,
+      receivedPrincipal: i.principal,
+      receivedInterest: i.interest,
+      serviceFees: i.fees,
+      ...(i.expected !== null && { expectedReturn: i.expected }),
       status: i.status,
     })),
   );
@@ -166,12 +255,35 @@ async function verify(m: Model, r: Real) {
         amount: s.amountCents,
         repaid: s.repaidCents,
         profitPaid: s.profitPaidCents,
+        receivedPrincipal: s.receivedPrincipalCents,
+        receivedInterest: s.receivedInterestCents,
+        serviceFees: s.serviceFeesCents,
+        ...(m.ventures[r.ventureIds.indexOf(s.ventureId)]!.schedule && {
+          expectedReturn: s.totalExpectedReturnCents,
+        }),
         status: s.status,
       }))
       .sort(byId),
   ).toEqual(expected.sort(byId));
 
+  const [company] = await t.database.db
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.userId, r.companyId));
+  expect({ company: company?.balance ?? 0n, fees: await feeBalance() }).toEqual({
+    company: m.company,
+    fees: m.fees,
+  });
+
   expect(await findInvariantViolations(t.database.pool)).toEqual([]);
+}
+
+async function feeBalance(): Promise<bigint> {
+  const [row] = await t.database.db
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(and(eq(accounts.kind, 'platform'), eq(accounts.code, 'fees')));
+  return row!.balance;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -303,10 +415,15 @@ class Invest implements Command {
         user: this.user,
         amount: cents,
         repaid: 0n,
+        profit: 0n,
+        principal: 0n,
+        interest: 0n,
+        fees: 0n,
+        expected: null,
         date: data.investmentDate,
         status: 'invested',
       });
-      if (v.funded === v.target) fundModel(v);
+      if (v.funded === v.target) fundModel(m, v);
       expect(data.amount).toBe(centsToEuros(cents));
       expect(data.status).toBe(v.state === 'funded' ? 'completed' : 'invested');
     }
@@ -325,7 +442,7 @@ class Close implements Command {
       expect(got.status).toBe(200);
     } else if (v.state === 'open' && v.funded > 0n) {
       expect(got.status).toBe(200);
-      fundModel(v);
+      fundModel(m, v);
     } else {
       expect(got.status).toBe(409);
     }
@@ -356,52 +473,97 @@ class Cancel implements Command {
   toString = () => `cancel(v${this.venture})`;
 }
 
+/** A repayment's amount: a share of what is owed, all of it, a few cents, or one cent too many. */
+type RepayAmount = { percent: number } | 'rest' | 'over' | number;
+
+/** An admin records money the company paid outside the platform (recordAdminRepayment). */
 class Repay implements Command {
   constructor(
     readonly venture: number,
-    readonly cents: number,
-    readonly final: boolean,
+    readonly amount: RepayAmount,
   ) {}
   check = () => true;
   async run(m: Model, r: Real) {
     const v = m.ventures[this.venture]!;
+    const owed = scheduleTotal(v) - v.paid;
+    const raw =
+      typeof this.amount === 'number'
+        ? BigInt(this.amount)
+        : this.amount === 'rest'
+          ? owed
+          : this.amount === 'over'
+            ? owed + 1n
+            : (owed * BigInt(this.amount.percent)) / 100n;
+    const cents = raw > 0n ? raw : 1n;
     const got = await outcome(
       () =>
-        recordRepayment(
+        recordAdminRepayment(
           t.ctx,
           admin,
           r.ventureIds[this.venture]!,
-          { amount: centsToEuros(BigInt(this.cents)), final: this.final },
+          { amount: centsToEuros(cents), note: 'model repayment' },
           undefined,
         ),
       200,
     );
     if (v.state !== 'funded') {
+      // No loan (still raising, cancelled) or a closed one (repaid).
       expect(got.status).toBe(409);
-    } else {
-      // Pro rata over the completed investments, oldest first, to the cent.
-      const paid = v.investments
-        .filter((i) => i.status === 'completed')
-        .sort((a, b) => (a.date === b.date ? (a.id < b.id ? -1 : 1) : a.date < b.date ? -1 : 1));
-      const shares = largestRemainder(
-        BigInt(this.cents),
-        paid.map((i) => i.amount),
-      );
-      paid.forEach((i, k) => {
-        i.repaid += shares[k]!;
-        m.balances[i.user]! += shares[k]!;
-        if (this.final) i.status = 'repaid';
+    } else if (cents > owed) {
+      // More than what is owed: refused, nothing moves (verify below).
+      expect(got).toEqual({
+        status: 400,
+        message: errorText('servicing.overpayment', { amount: centsToEuros(owed) }),
       });
-      if (this.final) v.state = 'repaid';
+    } else {
+      const interest = interestPart(v.schedule!, v.paid, cents);
+      const principal = cents - interest;
+      // Per investor (their completed investments, ordered by their oldest), pro rata to the cent.
+      const paid = v.investments.filter((i) => i.status === 'completed').sort(byDate);
+      const investors = [...new Set(paid.map((i) => i.user))];
+      const held = investors.map((u) => paid.filter((i) => i.user === u));
+      const weights = held.map((own) => own.reduce((sum, i) => sum + i.amount, 0n));
+      const principals = largestRemainder(principal, weights);
+      const interests = largestRemainder(interest, weights);
+      // The service fee: 1 % of the interest each investor receives, rounded half up.
+      const fees = interests.map((x) => (2n * SERVICE_FEE_HUNDREDTHS * x + 10_000n) / 20_000n);
+      let totalFee = 0n;
+      investors.forEach((u, k) => {
+        const credit = principals[k]! + interests[k]! - fees[k]!;
+        m.balances[u]! += credit;
+        totalFee += fees[k]!;
+        // The investor's parts over their investments, pro rata to each one's amount.
+        const amounts = held[k]!.map((i) => i.amount);
+        const p = largestRemainder(principals[k]!, amounts);
+        const i = largestRemainder(interests[k]!, amounts);
+        const f = largestRemainder(fees[k]!, amounts);
+        held[k]!.forEach((inv, j) => {
+          inv.principal += p[j]!;
+          inv.interest += i[j]!;
+          inv.fees += f[j]!;
+          inv.repaid += p[j]! + i[j]! - f[j]!;
+          inv.profit += i[j]! - f[j]!;
+        });
+      });
+      m.fees += totalFee;
+      v.paid += cents;
+      const loanStatus = statusAfter(v);
+      if (loanStatus === 'repaid') {
+        v.state = 'repaid';
+        for (const i of paid) i.status = 'repaid';
+      }
       expect(got.status).toBe(200);
       expect(got.value!.body.data).toEqual({
-        credited: centsToEuros(BigInt(this.cents)),
-        investors: new Set(paid.map((i) => i.user)).size,
+        allocated: { lateInterest: 0, interest: centsToEuros(interest), principal: centsToEuros(principal) },
+        serviceFee: centsToEuros(totalFee),
+        credited: centsToEuros(cents - totalFee),
+        investors: investors.length,
+        loanStatus,
       });
     }
     await verify(m, r);
   }
-  toString = () => `repay(v${this.venture}, ${this.cents}, ${this.final ? 'final' : 'partial'})`;
+  toString = () => `repay(v${this.venture}, ${JSON.stringify(this.amount)})`;
 }
 
 /** The closing dates pass: the job cancels every venture still raising money and refunds it. */
@@ -441,10 +603,17 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
     arbitrary: fc
       .tuple(
         ventureArb,
-        fc.oneof(fc.integer({ min: 1, max: 99 }), fc.integer({ min: 100, max: 200_000 })),
-        fc.boolean(),
+        fc.oneof(
+          {
+            arbitrary: fc.integer({ min: 1, max: 100 }).map((percent): RepayAmount => ({ percent })),
+            weight: 6,
+          },
+          { arbitrary: fc.constant<RepayAmount>('rest'), weight: 2 },
+          { arbitrary: fc.integer({ min: 1, max: 99 }).map((c): RepayAmount => c), weight: 2 },
+          { arbitrary: fc.constant<RepayAmount>('over'), weight: 1 },
+        ),
       )
-      .map(([v, c, f]) => new Repay(v, c, f)),
+      .map(([v, a]) => new Repay(v, a)),
     weight: 8,
   },
   { arbitrary: fc.constant(null).map(() => new Expire()), weight: 1 },
@@ -457,20 +626,29 @@ const termsArb = fc
     min: fc.integer({ min: 3_000, max: 20_000 }),
     extra: fc.integer({ min: 0, max: 60_000 }),
     maxShare: fc.integer({ min: 30, max: 100 }),
+    type: fc.constantFrom<RepaymentType>('bullet', 'annuity', 'equal_principal'),
   })
-  .map(({ min, extra, maxShare }) => ({
+  .map(({ min, extra, maxShare, type }) => ({
     min: BigInt(min),
     max: BigInt(min + Math.floor((extra * maxShare) / 100)),
     target: BigInt(min + extra),
+    type,
   }));
 
-async function setup(terms: { min: bigint; max: bigint; target: bigint }[], start: number[]) {
+async function setup(
+  terms: { min: bigint; max: bigint; target: bigint; type: RepaymentType }[],
+  start: number[],
+) {
   const people: UserRow[] = [];
   for (let i = 0; i < USERS; i += 1) {
     people.push(await t.createUser({ role: 'user', kycStatus: i === USERS - 1 ? 'pending' : 'complete' }));
   }
+  // The ventures' owner: a company of its own in each run, its balance 0.
+  const company = await t.createUser({ role: 'corporate' });
   const model: Model = {
     balances: start.map(BigInt),
+    company: 0n,
+    fees: await feeBalance(),
     verified: people.map((p) => p.kycStatus === 'complete'),
     ventures: [],
   };
@@ -491,11 +669,21 @@ async function setup(terms: { min: bigint; max: bigint; target: bigint }[], star
       minInvestmentCents: term.min,
       maxInvestmentCents: term.max,
       targetAmountCents: term.target,
+      repaymentType: term.type,
+      createdBy: company.id,
     });
     ventureIds.push(row.id);
-    model.ventures.push({ ...term, funded: 0n, escrow: 0n, state: 'open', investments: [] });
+    model.ventures.push({
+      ...term,
+      funded: 0n,
+      escrow: 0n,
+      state: 'open',
+      investments: [],
+      schedule: null,
+      paid: 0n,
+    });
   }
-  return { model, real: { users: people, ventureIds } };
+  return { model, real: { users: people, ventureIds, companyId: company.id } };
 }
 
 beforeAll(async () => {

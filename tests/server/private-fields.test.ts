@@ -17,6 +17,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures, isAdmin, ROLES, secretsOf, type Fixtures, type RoleName } from './authz-fixtures';
+import { openVenture } from './money-helpers';
 
 // ------------------------------------------------------------------------------------------------
 // Shapes: what an answer may hold, key by key.
@@ -51,7 +52,8 @@ const PERSON = fields('id firstName lastName email');
 const VENTURE_PUBLIC = {
   ...fields(`_id title shortDescription longDescription collateralDescription country ventureType
     riskLevel minInvestmentAmount maxInvestmentAmount targetAmount amountFunded expectedReturn
-    investmentPeriod closingDate collateralValue loanToValue isConvertible lifecycleStatus
+    investmentPeriod repaymentType repaymentFrequency gracePeriods closingDate collateralValue
+    loanToValue isConvertible lifecycleStatus
     visibility adminStatus dateIssued goesLiveAt createdAt updatedAt`),
   tags: [V],
   images: [V],
@@ -127,6 +129,43 @@ const STATISTICS = {
   ...fields('totalFunded totalRepaid venturesFunded venturesRepaid investors averageReturn computedAt'),
   byRisk: [fields('riskLevel ventures funded repaid defaulted defaultRate')],
 } as const;
+const INSTALLMENT = fields(`number dueDate principal interest lateInterest paidPrincipal paidInterest
+  paidLateInterest status paidAt`);
+const NEXT_DUE = fields('number dueDate amount');
+const SCHEDULE = {
+  ...fields(`loanStatus daysLate disbursedAt repaymentType repaymentFrequency gracePeriods principal
+    outstandingPrincipal overdue owed writtenOff`),
+  nextDue: NEXT_DUE,
+  installments: [INSTALLMENT],
+} as const;
+const SERVICING_ROW = {
+  ...fields('id company loanStatus daysLate principal outstandingPrincipal overdue disbursedAt'),
+  venture: fields('_id title'),
+  nextDue: NEXT_DUE,
+};
+const LOAN_DETAIL = {
+  ...SERVICING_ROW,
+  investors: V,
+  schedule: SCHEDULE,
+  events: [
+    {
+      ...fields('id kind businessDate status amount note at'),
+      allocation: fields('principal interest lateInterest fee costs'),
+    },
+  ],
+} as const;
+const INVESTMENT_DETAIL = {
+  ...fields(`_id amount status totalExpectedReturn investmentDate loanStatus daysLate outstandingPrincipal
+    nextPaymentDate receivedPrincipal receivedInterest receivedLateInterest serviceFees writtenOff`),
+  venture: fields('_id title expectedReturn investmentPeriod repaymentType repaymentFrequency'),
+  installments: [INSTALLMENT],
+  nextPayment: NEXT_DUE,
+  history: [fields('businessDate kind status credited')],
+} as const;
+const BUSINESS_DATE = {
+  ...fields('date controlled'),
+  lastCob: fields('businessDate finishedAt loansStarted loansAged lateInterest defaults emailsQueued'),
+};
 const ERROR = {
   ...fields('message code'),
   params: new AnyKeys(V),
@@ -260,6 +299,25 @@ const GET_ROUTES: GetRoute[] = [
   },
   { url: '/api/admin/overview', allow: (role) => when(isAdmin(role), { data: ADMIN_OVERVIEW }) },
 
+  // Loan servicing: a loan of the other company, held by the verified investor.
+  {
+    url: '/api/ventures/:ventureId/schedule',
+    targets: () => [{ id: loan.ventureId, owner: 'otherCorp' }],
+    allow: (role) => when(isAdmin(role) || role === 'otherCorp' || role === 'verified', { data: SCHEDULE }),
+  },
+  {
+    url: '/api/investments/:investmentId',
+    targets: () => [{ id: loan.investmentId, owner: 'verified' }],
+    allow: (role, target) => when(target?.owner === role, { data: INVESTMENT_DETAIL }),
+  },
+  { url: '/api/admin/servicing', allow: (role) => when(isAdmin(role), list(SERVICING_ROW)) },
+  {
+    url: '/api/admin/servicing/:ventureId',
+    targets: () => [{ id: loan.ventureId, owner: 'otherCorp' }],
+    allow: (role) => when(isAdmin(role), { data: LOAN_DETAIL }),
+  },
+  { url: '/api/admin/business-date', allow: (role) => when(isAdmin(role), { data: BUSINESS_DATE }) },
+
   { url: '/api/users', allow: (role) => when(isAdmin(role), list(ADMIN_USER, 'users')) },
   {
     url: '/api/users/:id',
@@ -359,11 +417,31 @@ function forbiddenFor(role: RoleName, fx: Fixtures, secrets: string[]): Map<stri
 
 let fx: Fixtures;
 let secrets: string[];
+/** A running loan: a venture of the other company funded by the verified investor's €50.00. */
+const loan = { ventureId: '', investmentId: '' };
 const started = Date.now();
 let reads = 0;
 
 beforeAll(async () => {
   fx = await buildFixtures();
+  // The loan is the other company's: the owner's balance stays the one the test looks for.
+  const venture = await openVenture(fx.t, {
+    title: 'Other loan',
+    createdBy: fx.people.otherCorp.user!.id,
+  });
+  const invested = await fx.send('verified', {
+    method: 'POST',
+    url: '/api/investments',
+    payload: { ventureId: venture.id, amount: 50 },
+  });
+  expect(invested.statusCode, invested.body).toBe(201);
+  const closed = await fx.send('admin', {
+    method: 'POST',
+    url: `/api/ventures/admin/${venture.id}/close-funding`,
+  });
+  expect(closed.statusCode, closed.body).toBe(200);
+  loan.ventureId = venture.id;
+  loan.investmentId = invested.json().data._id;
   secrets = await secretsOf(fx);
 }, 180_000);
 

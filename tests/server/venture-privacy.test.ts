@@ -18,7 +18,8 @@ let othersId: string;
 const NOTES = 'Internal: the collateral valuation was checked by phone.';
 const OWNER_EMAIL = 'amina.director@sunfield.example';
 
-/** The fields anyone may see, and no more. */
+/** The fields anyone may see, and no more (the loan's terms, repaymentType, repaymentFrequency and
+ * gracePeriods, are public like the rate and the period). */
 const PUBLIC_KEYS = [
   '_id',
   'adminStatus',
@@ -32,6 +33,7 @@ const PUBLIC_KEYS = [
   'dateIssued',
   'expectedReturn',
   'goesLiveAt',
+  'gracePeriods',
   'images',
   'investmentPeriod',
   'isConvertible',
@@ -40,6 +42,8 @@ const PUBLIC_KEYS = [
   'longDescription',
   'maxInvestmentAmount',
   'minInvestmentAmount',
+  'repaymentFrequency',
+  'repaymentType',
   'riskLevel',
   'shortDescription',
   'tags',

@@ -19,7 +19,7 @@ import { centsToEuros } from '../../../src-shared/money';
 import { splitProRata } from '../../../src-shared/rules/repayment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { investments, loanEvents, loans, users, ventures } from '../../db/schema';
+import { accounts, investments, ledgerEntries, loanEvents, loans, users, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import { pageOffset } from '../../lib/list';
 import { containsPattern } from '../../lib/query';
@@ -332,17 +332,46 @@ export async function investmentDetail(
       .from(loanEvents)
       .where(eq(loanEvents.ventureId, v.id))
       .orderBy(asc(loanEvents.createdAt), asc(loanEvents.id));
+    // What each payment credited: the investor's own ledger entry in its transaction (exactly what
+    // the balance received), shared over the investor's investments in this loan by their amounts.
+    const transactionIds = events.flatMap((e) => (e.ledgerTransactionId ? [e.ledgerTransactionId] : []));
+    const entries =
+      transactionIds.length === 0
+        ? []
+        : await ctx.db
+            .select({ transactionId: ledgerEntries.transactionId, amount: ledgerEntries.amountCents })
+            .from(ledgerEntries)
+            .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+            .where(and(inArray(ledgerEntries.transactionId, transactionIds), eq(accounts.userId, userId)));
+    const own = await ctx.db
+      .select({ id: investments.id, amount: investments.amountCents })
+      .from(investments)
+      .where(
+        and(
+          eq(investments.ventureId, v.id),
+          eq(investments.userId, userId),
+          inArray(investments.status, ['completed', 'repaid', 'written_off']),
+        ),
+      )
+      .orderBy(asc(investments.investmentDate), asc(investments.id));
+    const index = own.findIndex((r) => r.id === i.id);
+    const creditOf = (transactionId: string | null): bigint => {
+      const cents = entries
+        .filter((x) => x.transactionId === transactionId)
+        .reduce((sum, x) => sum + x.amount, 0n);
+      if (index < 0 || cents <= 0n) return 0n;
+      return splitProRata(
+        cents,
+        own.map((r) => r.amount),
+      )[index]!;
+    };
     for (const e of events) {
       if (e.kind === 'payment' || e.kind === 'recovery') {
-        const d = e.details as Record<string, string | undefined>;
-        const part = (key: string) => BigInt(d[key] ?? '0');
-        const gross = part('principal') + part('interest') + part('lateInterest');
-        const fee = part('fee');
         history.push({
           businessDate: e.businessDate,
           kind: e.kind,
           status: null,
-          credited: euros(shareOf(gross - fee, i.amountCents, loan.principalCents)),
+          credited: euros(creditOf(e.ledgerTransactionId)),
         });
       } else if (e.kind !== 'default')
         history.push({ businessDate: e.businessDate, kind: e.kind, status: e.status, credited: null });
