@@ -198,25 +198,28 @@ export const LoansByStatus = ({
         <Typography id={captionId} component="figcaption" variant="body2" color="text.secondary">
           {caption}
         </Typography>
-        <Table size="small" sx={hidden}>
-          <caption>{translate('app.servicing.overview.loans_by_status')}</caption>
-          <TableHead>
-            <TableRow>
-              <TableCell scope="col">{translate('app.servicing.fields.loanStatus')}</TableCell>
-              <TableCell scope="col">{translate('app.servicing.overview.loans')}</TableCell>
-              <TableCell scope="col">{translate('app.servicing.fields.outstandingPrincipal')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {list.map((row, i) => (
-              <TableRow key={row.loanStatus}>
-                <TableCell scope="row">{labels[i]}</TableCell>
-                <TableCell>{count(row.loans)}</TableCell>
-                <TableCell>{formatEuros(row.outstandingPrincipal, locale)}</TableCell>
+        {/* A table is as wide as its content whatever its width: the box hides it. */}
+        <Box sx={hidden}>
+          <Table size="small">
+            <caption>{translate('app.servicing.overview.loans_by_status')}</caption>
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">{translate('app.servicing.fields.loanStatus')}</TableCell>
+                <TableCell scope="col">{translate('app.servicing.overview.loans')}</TableCell>
+                <TableCell scope="col">{translate('app.servicing.fields.outstandingPrincipal')}</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {list.map((row, i) => (
+                <TableRow key={row.loanStatus}>
+                  <TableCell scope="row">{labels[i]}</TableCell>
+                  <TableCell>{count(row.loans)}</TableCell>
+                  <TableCell>{formatEuros(row.outstandingPrincipal, locale)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       </Box>
     </Section>
   );
