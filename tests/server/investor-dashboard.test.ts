@@ -209,7 +209,7 @@ describe('GET /api/dashboard/investor', () => {
       // sum(a / (1 + r)^(d / 365)), which gives LibreOffice's 0.0816793691925008 on the flows before
       // loan servicing).
       netAnnualReturn: expect.closeTo(0.145854, 5),
-      returns: { profit: 178.2, lateFees: 0, badDebt: 0, serviceFees: 0 },
+      returns: { profit: 178.2, lateFees: 0, badDebt: 0, serviceFees: -1.8 }, // the fees: 1.20 + 0.60
       investments: [
         {
           _id: investmentIds.cancelled,
@@ -219,6 +219,15 @@ describe('GET /api/dashboard/investor', () => {
           status: 'refunded',
           totalExpectedReturn: 24,
           investmentDate: expect.any(String),
+          loanStatus: null,
+          daysLate: 0,
+          outstandingPrincipal: 0,
+          nextPaymentDate: null,
+          receivedPrincipal: 0,
+          receivedInterest: 0,
+          receivedLateInterest: 0,
+          serviceFees: 0,
+          writtenOff: 0,
         },
         {
           _id: investmentIds.raising,
@@ -228,6 +237,15 @@ describe('GET /api/dashboard/investor', () => {
           status: 'invested',
           totalExpectedReturn: 36,
           investmentDate: expect.any(String),
+          loanStatus: null,
+          daysLate: 0,
+          outstandingPrincipal: 300,
+          nextPaymentDate: null,
+          receivedPrincipal: 0,
+          receivedInterest: 0,
+          receivedLateInterest: 0,
+          serviceFees: 0,
+          writtenOff: 0,
         },
         {
           _id: investmentIds.running,
@@ -237,6 +255,15 @@ describe('GET /api/dashboard/investor', () => {
           status: 'completed',
           totalExpectedReturn: 60,
           investmentDate: expect.any(String),
+          loanStatus: 'current',
+          daysLate: 0,
+          outstandingPrincipal: 360,
+          nextPaymentDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          receivedPrincipal: 140,
+          receivedInterest: 60,
+          receivedLateInterest: 0,
+          serviceFees: 0.6,
+          writtenOff: 0,
         },
         {
           _id: investmentIds.repaid,
@@ -246,6 +273,15 @@ describe('GET /api/dashboard/investor', () => {
           status: 'repaid',
           totalExpectedReturn: 120,
           investmentDate: expect.any(String),
+          loanStatus: 'repaid',
+          daysLate: 0,
+          outstandingPrincipal: 0,
+          nextPaymentDate: null,
+          receivedPrincipal: 1000,
+          receivedInterest: 120,
+          receivedLateInterest: 0,
+          serviceFees: 1.2,
+          writtenOff: 0,
         },
       ],
       transactions: expect.any(Array),
@@ -309,7 +345,7 @@ describe('GET /api/dashboard/investor', () => {
       // The year's interest came first (120 - 1.20) with 280 of principal, 720 outstanding: the XIRR
       // of {-1000; 398.80; 720} on days {0; 100; 200} is 0.284677821858.
       netAnnualReturn: expect.closeTo(0.284678, 5),
-      returns: { profit: 118.8, lateFees: 0, badDebt: 0, serviceFees: 0 },
+      returns: { profit: 118.8, lateFees: 0, badDebt: 0, serviceFees: -1.2 },
       investments: [
         expect.objectContaining({ _id: investmentIds.kofiRunning, amount: 1000, status: 'completed' }),
       ],

@@ -12,7 +12,8 @@ export async function openVenture(
   overrides: NewVenture = {},
 ): Promise<typeof ventures.$inferSelect> {
   ownerId ??= (await t.createUser({ role: 'corporate' })).id;
-  const now = t.ctx.now();
+  // Open by the business date, which a test may have moved ahead (PUT /api/admin/business-date).
+  const now = t.ctx.clock.now();
   const [row] = await t.database.db
     .insert(ventures)
     .values({

@@ -119,15 +119,17 @@ const CORPORATE_DASHBOARD = {
   raisedByMonth: MONTHS,
   recentInvestments: [fields('_id amount status investmentDate ventureId ventureTitle')],
   tickets: [TICKET_SUMMARY],
+  nextPayment: fields('ventureId title dueDate amount'),
 } as const;
 const ADMIN_OVERVIEW = {
   ...fields(`invested heldInBalances inEscrow venturesAwaitingReview verificationsAwaitingReview
-    signUps30d openTickets complaintsDueSoon`),
+    signUps30d openTickets complaintsDueSoon overdue`),
   investedByMonth: MONTHS,
+  loansByStatus: [fields('loanStatus loans outstandingPrincipal')],
 };
 const STATISTICS = {
   ...fields('totalFunded totalRepaid venturesFunded venturesRepaid investors averageReturn computedAt'),
-  byRisk: [fields('riskLevel ventures funded repaid defaulted defaultRate')],
+  byRisk: [fields('riskLevel ventures funded repaid defaulted defaultEvents loansAtStart defaultRate')],
 } as const;
 const INSTALLMENT = fields(`number dueDate principal interest lateInterest paidPrincipal paidInterest
   paidLateInterest status paidAt`);
