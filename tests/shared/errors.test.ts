@@ -31,8 +31,9 @@ const placeholders = (value: unknown) =>
   typeof value === 'string' ? [...value.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort() : [];
 
 describe('the error code table', () => {
+  // The area is snake_case too: the contract names `business_date.backwards`.
   it('names every code area.snake_case and gives it a text', () => {
-    const bad = CODES.filter((code) => !/^[a-z]+\.[a-z0-9_]+$/.test(code) || !ERROR_TEXTS[code].trim());
+    const bad = CODES.filter((code) => !/^[a-z][a-z_]*\.[a-z0-9_]+$/.test(code) || !ERROR_TEXTS[code].trim());
     expect(bad).toEqual([]);
     expect(CODES.length).toBeGreaterThan(150);
   });
