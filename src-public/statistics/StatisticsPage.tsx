@@ -117,7 +117,13 @@ function DefaultRates({ data }: { data: Statistics }) {
       </Typography>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
-          <TableContainer sx={{ ...tileSx, p: 0, height: 'auto' }}>
+          {/* Scrolls inside its own box when narrow; focusable so a keyboard can scroll it too. */}
+          <TableContainer
+            sx={{ ...tileSx, p: 0, height: 'auto' }}
+            tabIndex={0}
+            role="group"
+            aria-labelledby="statistics-by-risk"
+          >
             <Table size="small" aria-labelledby="statistics-by-risk">
               <TableHead>
                 <TableRow>

@@ -205,8 +205,12 @@ describe('the admin console in Chromium', () => {
       await expect
         .poll(() => page.locator('figure svg .MuiBarElement-root, figure svg rect[class*="Bar"]').count())
         .toBeGreaterThan(0);
-      expect(await page.locator('figure figcaption').innerText()).toMatch(
-        /Money invested in each of the last 12 months: €[\d,.]+ in total\./,
+      // Two charts: loans by status (loan servicing) and money invested per month.
+      expect(
+        await page.locator('figure figcaption', { hasText: 'Money invested in each' }).innerText(),
+      ).toMatch(/Money invested in each of the last 12 months: €[\d,.]+ in total\./);
+      expect(await page.locator('figure figcaption', { hasText: 'loans in all' }).innerText()).toMatch(
+        /Number of loans in each status: \d+ loans in all\./,
       );
 
       // The waiting lists link to the venture and the verification.
@@ -376,7 +380,7 @@ describe('the admin console in Chromium', () => {
     });
   });
 
-  it(`6. a repayment on '${FUNDED_VENTURE}': the preview, then the investor credited`, async () => {
+  it(`6. a repayment on '${FUNDED_VENTURE}': reviewed, receipted, then the investor credited`, async () => {
     await step('6 repayment', async () => {
       const page = admin;
       const before = await myBalance(INVESTOR);
@@ -392,30 +396,48 @@ describe('the admin console in Chromium', () => {
       await expect.poll(() => pathname(page)).toBe(`/admin/ventures/${ids[FUNDED_VENTURE]}/show`);
       await settled(page);
 
+      // The loan is serviced: a payment received outside the platform is allocated oldest instalment
+      // first (interest before principal) and credited pro rata, less the service fee on the interest.
+      const { data: mine } = await api<{ data: { venture: { title: string }; receivedPrincipal: number }[] }>(
+        await signIn(INVESTOR),
+        'GET',
+        '/investments/my-investments',
+      );
+      const principalBefore = mine.find((i) => i.venture.title === FUNDED_VENTURE)!.receivedPrincipal;
       await page.getByRole('button', { name: 'Record a repayment' }).click();
       const dialog = page.getByRole('dialog', { name: `Record a repayment for “${FUNDED_VENTURE}”` });
       await expect.poll(() => dialog.count()).toBe(1);
+      await expect.poll(() => dialog.innerText(), { timeout: 10_000 }).toContain('Owed in total:');
       await dialog.getByLabel(/^Amount \(EUR\)/).fill(String(REPAYMENT));
-      const preview = dialog.getByRole('table', { name: 'What each investor receives' });
-      await expect.poll(() => preview.count(), { timeout: 10_000 }).toBe(1);
-      // investor@ is the venture's one investor (demo data): the whole amount is theirs.
-      const investorRow = preview.getByRole('row', { name: /Amelia Schneider/ });
-      const cells = await investorRow.getByRole('cell').allInnerTexts();
-      expect(cells).toEqual(['Amelia Schneider', euros(15000), euros(REPAYMENT)]);
-      expect(await preview.getByRole('row', { name: /^Total/ }).innerText()).toContain(euros(REPAYMENT));
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect
+        .poll(() => dialog.innerText())
+        .toContain(`${euros(REPAYMENT)} will be allocated oldest instalment first:`);
       await confirmIn(page, `Record ${euros(REPAYMENT)}`);
       await expect
-        .poll(() => text(page))
-        .toContain(`Repayment recorded: ${euros(REPAYMENT)} credited to 1 investor.`);
+        .poll(() => dialog.innerText(), { timeout: 15_000 })
+        .toMatch(/Recorded: €[\d,.]+ credited to \d+ investors?\./);
+      await dialog.getByRole('button', { name: 'Close' }).click();
 
-      expect(await myBalance(INVESTOR)).toBeCloseTo(before + REPAYMENT, 2);
+      const after = await myBalance(INVESTOR);
+      expect(after).toBeGreaterThan(before);
+      expect(after).toBeLessThan(before + REPAYMENT);
+      const { data: mineAfter } = await api<{
+        data: { venture: { title: string }; receivedPrincipal: number }[];
+      }>(await signIn(INVESTOR), 'GET', '/investments/my-investments');
+      expect(mineAfter.find((i) => i.venture.title === FUNDED_VENTURE)!.receivedPrincipal).toBeGreaterThan(
+        principalBefore,
+      );
       // The ledger row is in the investor's history, and the admin sees it in Balance Histories.
       const history = await api<{ data: { kind: string; amount: number }[] }>(
         adminCookie,
         'GET',
         `/balances/${ids[INVESTOR]}/history?limit=1`,
       );
-      expect(history.data[0]).toMatchObject({ kind: 'repayment', amount: REPAYMENT });
+      expect(history.data[0]).toMatchObject({
+        kind: 'repayment',
+        amount: Math.round((after - before) * 100) / 100,
+      });
     });
   });
 
@@ -570,6 +592,8 @@ describe('the admin console in Chromium', () => {
     ['add-balance', `/admin/balances/add-balance/${ids[INVESTOR]}`],
     ['balance-histories', '/admin/balance-histories'],
     ['investments', '/admin/investments'],
+    ['servicing-list', '/admin/servicing'],
+    ['loan-show', `/admin/servicing/${ids[FUNDED_VENTURE]}/show`],
     ['mails-list', '/admin/mails'],
     ['mail-show', `/admin/mails/${ids.mail}/show`],
   ];

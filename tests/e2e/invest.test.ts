@@ -14,7 +14,7 @@ import { animationsDone } from './journey';
 
 /**
  * Investing in Chromium against the production build and the demo data: the verified demo investor
- * (balance €16,400.00) comes from a public `new` venture's INVEST button through the login page back
+ * (balance €22,860.71) comes from a public `new` venture's INVEST button through the login page back
  * to the invest dialog, invests the minimum, sees 'Investment successful!' and the header balance
  * fall without a page reload, and finds the investment on /user/investments. The dialog is
  * photographed at desktop and phone width and checked with axe.
@@ -23,7 +23,7 @@ import { animationsDone } from './journey';
 const INVESTOR = 'investor@afrivest.test';
 const CORPORATE = 'corporate@afrivest.test';
 const DEMO_PASSWORD = 'demo-password-2026';
-const START_BALANCE = '€16,400.00';
+const START_BALANCE = '€22,860.71';
 
 interface PublicVenture {
   _id: string;

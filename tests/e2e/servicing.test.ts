@@ -93,7 +93,7 @@ async function signedIn(email: string, viewport: 'desktop' | 'phone') {
 async function check(page: Page, name: string, phone: boolean) {
   axeFailures.push(...(await axeViolations(page, name)));
   if (phone) expect(await scrollWidth(page), `${name} scrolls sideways at 390 px`).toBeLessThanOrEqual(390);
-  await screenshot(page, name);
+  await screenshot(page, `${name}.png`);
 }
 
 const myInvestment = async (title: string) => {

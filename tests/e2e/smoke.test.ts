@@ -120,7 +120,7 @@ describe('signing in', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/user/overview');
     await expect.poll(() => page.locator('body').innerText()).toContain('Amelia');
     // The header's balance slot and the Balance card show the ledger balance.
-    await expect.poll(() => page.locator('header').innerText()).toContain('€16,400.00');
+    await expect.poll(() => page.locator('header').innerText()).toContain('€22,860.71');
     await snap(page, 'investor-overview-desktop.png');
     expect(errors).toEqual([]);
     await context.close();

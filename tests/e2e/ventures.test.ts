@@ -141,11 +141,11 @@ describe('the ventures list in Chromium', () => {
     const first = listAnswer(page, (url) => url.searchParams.get('page') === '1');
     await page.goto(`${server.url}/ventures`, { waitUntil: 'networkidle' });
     const firstAnswer = (await (await first).json()) as ListAnswer;
-    expect(firstAnswer.pagination.total).toBe(11);
-    expect(firstAnswer.pagination.totalPages).toBe(2);
+    expect(firstAnswer.pagination.total).toBe(20);
+    expect(firstAnswer.pagination.totalPages).toBe(3);
     await expect.poll(() => cardTitles(page)).toEqual(firstAnswer.data.map((v) => v.title));
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Ventures');
-    expect(await page.getByText('11 ventures found').count()).toBe(1);
+    expect(await page.getByText('20 ventures found').count()).toBe(1);
     await expect.poll(() => page.locator('img[src^="/uploads/ventures/"]').count()).toBeGreaterThan(0);
     await loadLazyImages(page);
     await snap(page, 'ventures-list-desktop.png');
@@ -159,7 +159,7 @@ describe('the ventures list in Chromium', () => {
     expect(await listTop()).toBeLessThan(0);
     await pageTwo.click();
     const secondAnswer = (await (await second).json()) as ListAnswer;
-    expect(secondAnswer.data).toHaveLength(2);
+    expect(secondAnswer.data).toHaveLength(9);
     await expect.poll(() => cardTitles(page)).toEqual(secondAnswer.data.map((v) => v.title));
     expect(search(page)).toBe('?page=2');
     // Just below the sticky header (scroll-margin-top 88 px at desktop width).

@@ -163,7 +163,8 @@ export const LoanSchedule = () => {
         </Grid>
       </Grid>
 
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Scrolls inside its own box on a phone; focusable so a keyboard can scroll it too. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={t('schedule')}>
         <Table size="small" aria-label={t('schedule')}>
           <TableHead>
             <TableRow>

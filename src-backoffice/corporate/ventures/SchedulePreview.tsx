@@ -89,7 +89,8 @@ export const SchedulePreview = () => {
           {t('largest_payment')}: <strong>{money(preview.largestPayment)}</strong>
         </Typography>
       </Stack>
-      <Box sx={{ overflowX: 'auto' }}>
+      {/* Scrolls inside its own box on a phone; focusable so a keyboard can scroll it too. */}
+      <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-labelledby="schedule-preview-title">
         <Table size="small" aria-labelledby="schedule-preview-title">
           <TableHead>
             <TableRow>
