@@ -165,7 +165,7 @@ describe('investing in Chromium', () => {
     expect(response.status()).toBe(201);
     expect(response.request().headers()['idempotency-key']).toMatch(/^[\w-]{8,}$/);
     await expect.poll(() => dialog.getByText('Investment successful!').count()).toBe(1);
-    const after = euros(16_400 - venture.minInvestmentAmount);
+    const after = euros(22_860.71 - venture.minInvestmentAmount);
     await expect.poll(() => page.getByTestId('header-balance').innerText()).toBe(after);
     await expect.poll(() => pathname(page), { timeout: 5_000 }).toBe(`/ventures/${venture._id}`);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

@@ -125,7 +125,8 @@ const ScheduleTable = ({ record }: { record: LoanRecord }) => {
   const { translate, money, day } = useWords();
   return (
     <SectionCard title="app.servicing.schedule_title" heading="h2" headingId="loan-schedule">
-      <TableContainer>
+      {/* Scrolls inside its own box on a phone; focusable so a keyboard can scroll it too. */}
+      <TableContainer tabIndex={0} role="group" aria-labelledby="loan-schedule">
         <Table size="small" aria-labelledby="loan-schedule">
           <TableHead>
             <TableRow>
@@ -174,7 +175,7 @@ const Payments = ({ events }: { events: LoanEvent[] }) => {
       {rows.length === 0 ? (
         <Typography color="text.secondary">{translate('app.servicing.no_payments')}</Typography>
       ) : (
-        <TableContainer>
+        <TableContainer tabIndex={0} role="group" aria-labelledby="loan-payments">
           <Table size="small" aria-labelledby="loan-payments">
             <TableHead>
               <TableRow>
@@ -290,7 +291,7 @@ const Actions = ({ record }: { record: LoanRecord }) => {
     <SectionCard title="app.servicing.actions_title" heading="h2">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         {button('payment')}
-        {button('default', 'warning')}
+        {button('default', 'error')}
         {button('recovery')}
         {button('writeOff', 'error')}
       </Stack>
