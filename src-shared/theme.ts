@@ -15,6 +15,8 @@ export const theme = createTheme({
     primary: { main: palette.primary, dark: palette.primaryDark, contrastText: '#ffffff' },
     secondary: { main: palette.secondary, contrastText: '#ffffff' },
     success: { main: palette.funded },
+    // MUI's default orange (#ed6c02) is 3:1 on white: small warning text (a late loan's chip) needs AA.
+    warning: { main: palette.secondary, contrastText: '#ffffff' },
     background: { default: '#f7f8f6', paper: '#ffffff' },
   },
   shape: { borderRadius: 8 },
@@ -35,6 +37,7 @@ export const darkTheme = createTheme({
     primary: { main: '#5fd3a4', dark: palette.primary, contrastText: '#000000' },
     secondary: { main: '#ffb86b', contrastText: '#000000' },
     success: { main: '#7bd88f' },
+    warning: { main: '#ffb86b', contrastText: '#000000' },
   },
   shape: theme.shape,
   typography: {

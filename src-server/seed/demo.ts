@@ -91,11 +91,21 @@ const DEPOSITS: { email: string; euros: number; note: string; daysAgo: number }[
 
 const euros = (value: number) => eurosToCents(value)!;
 
+/** How the loan is repaid, in the words of its terms (bullet unless the venture's loan says otherwise). */
+function repaymentWords(v: DemoVenture): string {
+  const every = v.loan?.frequency === 'quarterly' ? 'every quarter' : 'every month';
+  if (v.loan?.type === 'annuity')
+    return `It is repaid in equal instalments of principal and interest ${every}.`;
+  if (v.loan?.type === 'equal_principal')
+    return `It is repaid ${every} in equal parts of principal, with the interest on what is still owed.`;
+  return `Interest is paid ${every} and the principal at the end of the term.`;
+}
+
 function longDescription(v: DemoVenture): string {
   return (
     `${v.shortDescription}\n\nThe company has traded for several years and is raising ${v.target.toLocaleString('en')} euro ` +
-    `over ${v.months} months at ${v.expectedReturn}% a year. Interest is paid at the end of the term together with the ` +
-    'principal. The loan is secured by the collateral described below; returns are not guaranteed.'
+    `over ${v.months} months at ${v.expectedReturn}% a year. ${repaymentWords(v)} ` +
+    'The loan is secured by the collateral described below; returns are not guaranteed.'
   );
 }
 

@@ -94,7 +94,7 @@ export const LoanSchedule = () => {
   const payable = PAYABLE.has(data.loanStatus) && data.owed > 0;
 
   return (
-    <SectionCard title="app.corporate.loan.title" headingId="loan-title">
+    <SectionCard title="app.corporate.loan.title" heading="h2" headingId="loan-title">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Typography variant="body2">{t('status_label')}</Typography>
         <Chip
