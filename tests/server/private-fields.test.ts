@@ -126,7 +126,7 @@ const ADMIN_OVERVIEW = {
     signUps30d openTickets complaintsDueSoon overdue`),
   investedByMonth: MONTHS,
   loansByStatus: [fields('loanStatus loans outstandingPrincipal')],
-};
+} as const;
 const STATISTICS = {
   ...fields('totalFunded totalRepaid venturesFunded venturesRepaid investors averageReturn computedAt'),
   byRisk: [fields('riskLevel ventures funded repaid defaulted defaultEvents loansAtStart defaultRate')],
