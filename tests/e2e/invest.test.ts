@@ -178,11 +178,12 @@ describe('investing in Chromium', () => {
     await expect.poll(() => table.count()).toBe(1);
     const first = table.getByRole('row').nth(1);
     const cells = await first.getByRole('cell').allInnerTexts();
+    // Venture, amount, status (still raising money), outstanding principal (all of it).
     expect(cells.slice(0, 4)).toEqual([
       venture.title,
       euros(venture.minInvestmentAmount),
-      '€0.00',
-      'Invested',
+      'Raising',
+      euros(venture.minInvestmentAmount),
     ]);
     expect(await first.getByRole('link', { name: venture.title }).getAttribute('href')).toBe(
       `/ventures/${venture._id}`,
