@@ -185,8 +185,12 @@ describe('investing in Chromium', () => {
       'Raising',
       euros(venture.minInvestmentAmount),
     ]);
-    expect(await first.getByRole('link', { name: venture.title }).getAttribute('href')).toBe(
+    expect(await first.getByRole('link', { name: venture.title, exact: true }).getAttribute('href')).toBe(
       `/ventures/${venture._id}`,
+    );
+    // The row's details link opens the investment's own page.
+    expect(await first.getByRole('link', { name: `Details: ${venture.title}` }).getAttribute('href')).toMatch(
+      /^\/user\/investments\/[\w-]{36}$/,
     );
     expect(errors).toEqual([]);
   });
