@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src-server/app';
 import { kycDecisions, kycVerifications, kycWebhookEvents, users } from '../../src-server/db/schema';
-import { signWebhook } from '../../src-server/modules/kyc/providers';
+import { signWebhook, verifyWebhookSignature } from '../../src-server/modules/kyc/providers';
 import { testContext, type SignedIn, type TestContext } from './context';
 
 /**
@@ -222,9 +222,26 @@ describe('hosted verification provider', () => {
     const recorded = await t.database.db.select().from(kycWebhookEvents);
     expect(recorded.map((e) => e.eventId)).not.toContain('evt_bad');
     expect(recorded.map((e) => e.eventId)).not.toContain('evt_unknown');
-    // Within the window, the genuine event still applies.
-    expect((await webhook(event, { ageSeconds: 299 })).statusCode).toBe(200);
+    // Within the window, the genuine event still applies. (Well inside it: the request's own time
+    // on a loaded machine must not decide; the 300 s edge is checked on a fixed clock below.)
+    expect((await webhook(event, { ageSeconds: 240 })).statusCode).toBe(200);
     expect(await kycStatusOf(person.user!.id)).toBe('complete');
+  });
+
+  it('takes a timestamp up to 300 s away from its clock, and refuses one a second further', () => {
+    const body = Buffer.from('{"id":"evt_edge"}');
+    const now = new Date('2026-11-26T12:00:00.000Z');
+    const at = (seconds: number) => String(now.getTime() / 1000 + seconds);
+    const check = (ts: string) =>
+      verifyWebhookSignature(SECRET, ts, signWebhook(SECRET, ts, body), body, now);
+    expect([-301, -300, -299, 299, 300, 301].map((d) => check(at(d)))).toEqual([
+      'stale',
+      'ok',
+      'ok',
+      'ok',
+      'ok',
+      'stale',
+    ]);
   });
 
   it('has no webhook with the built-in provider', async () => {
