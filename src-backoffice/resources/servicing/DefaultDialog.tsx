@@ -1,11 +1,10 @@
 import { DialogContentText, Stack } from '@mui/material';
 import { ReasonField } from '../../components/ReasonField';
-import { useTypedText } from '../../components/useTypedText';
 import type { LoanActionAnswer } from '../../providers/resources/servicing';
 import { Figures } from './Figures';
 import type { LoanDialogProps } from './PaymentDialog';
 import { StepDialog } from './StepDialog';
-import { useLoanAction } from './useLoanAction';
+import { useLoanAction, useReason } from './useLoanAction';
 
 /** What the loan's page gives the default and write-off dialogs to state before the confirm. */
 export interface LoanFigures {
@@ -28,15 +27,8 @@ export const DefaultDialog = ({
   figures,
 }: LoanDialogProps & { figures: LoanFigures }) => {
   const action = useLoanAction<LoanActionAnswer>(onClose);
-  const { translate, dataProvider, money, step, setStep } = action;
-  const reason = useTypedText();
-  const onContinue = () => {
-    if (reason.value.trim() === '') {
-      reason.setError(translate('app.servicing.reason_required'));
-      return;
-    }
-    setStep('review');
-  };
+  const { translate, dataProvider, money, step } = action;
+  const { reason, onContinue } = useReason(action);
   return (
     <StepDialog
       {...action.dialog}

@@ -1,12 +1,11 @@
 import { DialogContentText, Stack } from '@mui/material';
 import { ReasonField } from '../../components/ReasonField';
-import { useTypedText } from '../../components/useTypedText';
 import type { LoanActionAnswer } from '../../providers/resources/servicing';
 import type { LoanFigures } from './DefaultDialog';
 import { Figures } from './Figures';
 import type { LoanDialogProps } from './PaymentDialog';
 import { StepDialog } from './StepDialog';
-import { useLoanAction } from './useLoanAction';
+import { useLoanAction, useReason } from './useLoanAction';
 
 /**
  * Write the loan off: a reason; then the outstanding principal to be written off (bad debt for the
@@ -20,15 +19,8 @@ export const WriteOffDialog = ({
   figures,
 }: LoanDialogProps & { figures: LoanFigures }) => {
   const action = useLoanAction<LoanActionAnswer>(onClose);
-  const { translate, dataProvider, money, step, setStep } = action;
-  const reason = useTypedText();
-  const onContinue = () => {
-    if (reason.value.trim() === '') {
-      reason.setError(translate('app.servicing.reason_required'));
-      return;
-    }
-    setStep('review');
-  };
+  const { translate, dataProvider, money, step } = action;
+  const { reason, onContinue } = useReason(action);
   return (
     <StepDialog
       {...action.dialog}

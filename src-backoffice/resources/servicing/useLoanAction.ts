@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useDataProvider, useLocaleState, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formatEuros } from '../../../src-shared/money';
 import { errorText, fieldErrors } from '../../components/errors';
-import type { TypedText } from '../../components/useTypedText';
+import { useTypedText, type TypedText } from '../../components/useTypedText';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { Step } from './StepDialog';
 
@@ -60,4 +60,20 @@ export function useLoanAction<R>(onClose: () => void) {
       onBack: () => setStep('edit'),
     },
   };
+}
+
+/**
+ * The reason a default or a write-off needs (kept in the loan's history): its text, and the step
+ * from the inputs to the review, which refuses an empty reason under the field.
+ */
+export function useReason(action: { translate: (key: string) => string; setStep: (step: Step) => void }) {
+  const reason = useTypedText();
+  const onContinue = () => {
+    if (reason.value.trim() === '') {
+      reason.setError(action.translate('app.servicing.reason_required'));
+      return;
+    }
+    action.setStep('review');
+  };
+  return { reason, onContinue };
 }
