@@ -89,6 +89,24 @@ export const routes: RouteObject[] = [
               { path: 'tickets/:id', lazy: () => import('./investor/tickets/TicketPage') },
               { path: 'verification', lazy: () => import('./investor/VerificationPage') },
               { path: 'profile', lazy: () => import('./investor/ProfilePage') },
+              // The investor profile of EU 2020/1503 Art. 21 (stable paths: the invest dialog links here
+              // with ?next=/ventures/<id>).
+              {
+                path: 'profile/investor',
+                lazy: () => import('./investor/protection/ProtectionOverviewPage'),
+              },
+              {
+                path: 'profile/investor/test',
+                lazy: () => import('./investor/protection/KnowledgeTestPage'),
+              },
+              {
+                path: 'profile/investor/simulation',
+                lazy: () => import('./investor/protection/LossSimulationPage'),
+              },
+              {
+                path: 'profile/investor/sophisticated',
+                lazy: () => import('./investor/protection/SophisticatedPage'),
+              },
             ],
           },
 

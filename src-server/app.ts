@@ -23,12 +23,14 @@ import { registerDatabaseUnavailable } from './lib/db-unavailable';
 import { openApiTransform } from './lib/multipart';
 import { webDistDir } from './lib/paths';
 import { authRoutes, profileRoutes } from './modules/auth/routes';
+import { secondFactorRoutes } from './modules/auth/second-factor-routes';
 import { balanceRoutes } from './modules/balances/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { investmentRoutes } from './modules/investments/routes';
 import { kycRoutes } from './modules/kyc/routes';
 import { overviewRoutes } from './modules/overview/routes';
+import { protectionRoutes } from './modules/protection/routes';
 import { mailRoutes } from './modules/contact-messages/routes';
 import { ticketRoutes } from './modules/tickets/routes';
 import { statisticsRoutes } from './modules/statistics/routes';
@@ -36,12 +38,16 @@ import { userRoutes } from './modules/users/routes';
 import { ventureRoutes } from './modules/ventures/routes';
 import { ventureMoneyRoutes } from './modules/ventures/money-routes';
 import { servicingRoutes } from './modules/servicing/routes';
+import { kiisRoutes } from './modules/kiis/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { publicTotals } from './modules/ventures/count-cache';
 import { getVisibleVenture, listPublicVentures } from './modules/ventures/queries';
 import { publicVentureListQuerySchema } from '../src-shared/contracts/ventures';
 import { frameworkErrors, registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/session';
+import { auditRoutes } from './modules/audit/routes';
+import { registerAuditOrigins } from './modules/audit/service';
 import { registerWeb } from './plugins/web';
 
 /** A route of the app: method (GET, POST... and the HEAD Fastify adds for each GET) and path. */
@@ -123,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   registerSessions(app, ctx.db, ctx.now);
+  registerAuditOrigins(app);
 
   await app.register(swagger, {
     openapi: {
@@ -165,19 +172,24 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
       await api.register(profileRoutes(ctx));
+      await api.register(secondFactorRoutes(ctx));
       await api.register(ventureRoutes(ctx));
       await api.register(balanceRoutes(ctx));
       await api.register(kycRoutes(ctx));
+      await api.register(protectionRoutes(ctx));
       await api.register(investmentRoutes(ctx));
       // After the investment routes: the OpenAPI document lists a venture's money calls after them.
       await api.register(ventureMoneyRoutes(ctx));
       await api.register(servicingRoutes(ctx));
+      await api.register(kiisRoutes(ctx));
+      await api.register(paymentRoutes(ctx));
       await api.register(overviewRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(mailRoutes(ctx));
       await api.register(ticketRoutes(ctx));
       await api.register(statisticsRoutes(ctx));
+      await api.register(auditRoutes(ctx));
     },
     { prefix: '/api' },
   );
@@ -185,7 +197,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerWeb(app, {
     webDir: options.webDir ?? webDistDir,
     uploadsDir: join(ctx.config.dataDir, 'uploads'),
-    ventureCover: async (id) => (await getVisibleVenture(ctx.db, id, null))?.images?.[0] ?? null,
+    ventureCover: async (id) =>
+      (await getVisibleVenture(ctx.db, id, null, ctx.clock.now()))?.images?.[0] ?? null,
     firstListedCover: async () => {
       const query = publicVentureListQuerySchema.parse({});
       const { rows } = await listPublicVentures(ctx.db, query, ctx.now(), publicTotals(ctx));

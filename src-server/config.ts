@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { isValidBIC } from 'ibantools';
 import { z } from 'zod';
+import { ibanProblem, normalizeIban } from '../src-shared/rules/payments';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -90,6 +92,16 @@ const envSchema = z.object({
     .int('RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
     .min(1, 'RATE_LIMIT_AUTH_PER_MINUTE must be a whole number of at least 1')
     .default(100),
+  RATE_LIMIT_TICKETS_PER_HOUR: z.coerce
+    .number({ message: 'RATE_LIMIT_TICKETS_PER_HOUR must be a whole number of at least 1' })
+    .int('RATE_LIMIT_TICKETS_PER_HOUR must be a whole number of at least 1')
+    .min(1, 'RATE_LIMIT_TICKETS_PER_HOUR must be a whole number of at least 1')
+    .default(10),
+  RATE_LIMIT_TICKET_REPLIES_PER_HOUR: z.coerce
+    .number({ message: 'RATE_LIMIT_TICKET_REPLIES_PER_HOUR must be a whole number of at least 1' })
+    .int('RATE_LIMIT_TICKET_REPLIES_PER_HOUR must be a whole number of at least 1')
+    .min(1, 'RATE_LIMIT_TICKET_REPLIES_PER_HOUR must be a whole number of at least 1')
+    .default(60),
   BUSINESS_DATE_CONTROL: booleanFromEnv('BUSINESS_DATE_CONTROL', false),
   SERVICE_FEE_RATE: percentFromEnv('SERVICE_FEE_RATE'),
   LATE_INTEREST_RATE: percentFromEnv('LATE_INTEREST_RATE'),
@@ -115,6 +127,23 @@ const envSchema = z.object({
       }
       return key;
     }),
+  // The platform's client-money account (issue 27; docs/operations.md, "Deposits and withdrawals").
+  // The defaults are a demo: the IBAN is the well-known example of a German bank's documentation.
+  PLATFORM_IBAN: z
+    .string()
+    .trim()
+    .default('DE89370400440532013000')
+    .refine((v) => ibanProblem(v) === null, 'PLATFORM_IBAN must be a valid IBAN of a SEPA country'),
+  PLATFORM_BIC: z
+    .string()
+    .trim()
+    .default('COBADEFFXXX')
+    .refine((v) => isValidBIC(v), 'PLATFORM_BIC must be a valid BIC (8 or 11 characters)'),
+  PLATFORM_ACCOUNT_NAME: z
+    .string()
+    .trim()
+    .default('AfriVest Client Money (demo)')
+    .refine((v) => v.length >= 1 && v.length <= 70, 'PLATFORM_ACCOUNT_NAME must have 1 to 70 characters'),
 });
 
 export type KycProviderConfig =
@@ -138,6 +167,11 @@ export interface Config {
   loginFailureLimit: number;
   /** Calls to the auth endpoints per IP address and minute before 429. */
   authCallsPerMinute: number;
+  /** New support tickets per account and hour before 429 (per client address: three times as many). */
+  ticketsPerHour: number;
+  /** Replies to support tickets per account and hour before 429 (per client address: three times as
+   * many); admins' replies are not counted. */
+  ticketRepliesPerHour: number;
   kycProvider: KycProviderConfig;
   /** AES-256 key for identity documents; without it the server reads or makes DATA_DIR's key. */
   kycEncryptionKey: Buffer | undefined;
@@ -147,6 +181,8 @@ export interface Config {
   serviceFeeHundredths: number;
   /** LATE_INTEREST_RATE in hundredths of a percent a year; undefined: each venture's expectedReturn. */
   lateInterestHundredths: number | undefined;
+  /** The platform's client-money account: deposits arrive there, withdrawals leave from it. */
+  platformAccount: { iban: string; bic: string; name: string };
 }
 
 export class ConfigError extends Error {
@@ -215,10 +251,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     loginFailureLimit: e.RATE_LIMIT_LOGIN_FAILURES,
     authCallsPerMinute: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    ticketsPerHour: e.RATE_LIMIT_TICKETS_PER_HOUR,
+    ticketRepliesPerHour: e.RATE_LIMIT_TICKET_REPLIES_PER_HOUR,
     kycProvider,
     kycEncryptionKey: e.KYC_ENCRYPTION_KEY,
     businessDateControl: e.BUSINESS_DATE_CONTROL,
     serviceFeeHundredths: e.SERVICE_FEE_RATE ?? 100,
     lateInterestHundredths: e.LATE_INTEREST_RATE,
+    platformAccount: {
+      iban: normalizeIban(e.PLATFORM_IBAN)!,
+      bic: e.PLATFORM_BIC.toUpperCase(),
+      name: e.PLATFORM_ACCOUNT_NAME,
+    },
   };
 }

@@ -45,6 +45,10 @@ export const ERROR_TEXTS = {
   'common.empty_file': 'The file is empty.',
   'common.unknown_file_field': 'This form takes no file named {{name}}.',
   'common.image_too_large': 'The image is too large (at most 40 megapixels).',
+  'common.pdf_active_content':
+    'PDF files with scripts, automatic actions or attached files are not accepted. Please upload a plain PDF or a picture.',
+  'common.pdf_encrypted':
+    'Encrypted PDF files cannot be checked. Please upload an unprotected copy or a picture.',
   'common.invalid_url': 'The address of the request is malformed.',
   'common.cross_site': 'Cross-site requests are not allowed.',
   'common.too_long_40': 'At most 40 characters.',
@@ -76,6 +80,9 @@ export const ERROR_TEXTS = {
   'contact.message_required': 'Message is required.',
   'contact.message_too_long': 'Message must be at most 5000 characters.',
   'contact.too_many_messages': 'You have sent several messages in a short time. Please try again later.',
+  'ticket.too_many_tickets':
+    'You have opened several tickets in a short time. Please add to an open ticket or try again later.',
+  'ticket.too_many_replies': 'You have sent many replies in a short time. Please try again later.',
   'mail.not_found': 'Message not found.',
   'mail.filter_status': 'status must be one of all, unread, read',
   'mail.status_invalid': 'status must be unread or read',
@@ -279,9 +286,102 @@ export const ERROR_TEXTS = {
   'servicing.costs_above_amount': 'Costs cannot be more than the amount recovered.',
   'servicing.status_invalid':
     'loanStatus must be one of current, late, late_1_15, late_16_30, late_31_60, late_61_90, default, recovery, repaid, written_off',
+  // Investor protection and the KIIS (API contract, "Investor protection", "Key investment information sheet")
+  'investment.acknowledge_risk_not_boolean': 'acknowledgeRisk must be true or false',
+  'investment.reflection_over':
+    'The reflection period of this investment is over: it can no longer be revoked.',
+  'investment.not_revocable': 'This investment cannot be revoked.',
+  'venture.reflection_open':
+    'Some investments in this venture can still be revoked (until {{until}}); the funding can close after that.',
+  'venture.kiis_incomplete': 'The key investment information sheet is incomplete: {{missing}}.',
+  'protection.test_required':
+    'Please take the knowledge test before investing (after a failed test, confirm the risk warning).',
+  'protection.simulation_required': 'Please simulate your ability to bear loss before investing.',
+  'protection.acknowledgement_required':
+    'This investment is above your warning threshold of {{amount}}: confirm the risk warning to go on.',
+  'protection.answers_invalid': 'Answer every question of the test with one of its options.',
+  'protection.acknowledgement_invalid': 'acknowledged must be true.',
+  'protection.no_failed_test': 'There is no failed knowledge test to acknowledge.',
+  'protection.amount_invalid': 'Enter an amount of 0 euros or more, with at most two decimals.',
+  'protection.amount_too_large': 'This amount is too large.',
+  'protection.criteria_too_few': 'Claim at least two of the criteria.',
+  'protection.criteria_invalid': 'Unknown criterion: {{value}}.',
+  'protection.evidence_required': 'Add your evidence (an image or a PDF).',
+  'protection.evidence_type': 'The evidence must be a JPEG, PNG or WebP image or a PDF.',
+  'protection.request_pending': 'A request is already waiting for a decision.',
+  'protection.already_sophisticated': 'You are already treated as a sophisticated investor.',
+  'protection.request_not_found': 'No request is waiting for a decision.',
+  'protection.decision_invalid': 'status must be accepted or rejected',
+  'protection.reason_required': 'A reason is required.',
+  'protection.status_invalid': 'status must be one of pending, accepted, rejected',
+  'protection.not_investor': 'Only investors have an investor profile.',
+  'kiis.invalid': 'The information sheet is not valid: {{field}}.',
+  'kiis.too_long': 'At most 2000 characters.',
+  'kiis.too_long_short': 'At most 600 characters.',
+  'kiis.key_figures_invalid': 'Key figures: give at most the last 3 years, each year once, amounts in euros.',
+  'kiis.risks_invalid': 'Each risk needs a kind and a description.',
+  'kiis.language_invalid': 'lang must be one of en, de, es, fr',
+  'kiis.not_available': 'This venture has no published information sheet yet.',
+  'auth.terms_required': 'Please accept the terms of use and the privacy policy.',
   // Client side only: no answer came back, or the request could not be built (spec 8)
   'network.no_response': 'No response from server. Please try again later.',
   'network.error': 'Network error. Please try again later.',
+  // Validation at the boundary (issue 26, findings 3, 5, 6 and 11; docs/security.md)
+  'input.amount_too_large': '{{field}} must be at most €100,000,000.00',
+  'input.control_characters': '{{field}} contains control characters. Please remove them.',
+  'input.invisible_characters':
+    '{{field}} contains invisible or text-direction characters (such as U+202E or zero-width spaces). Please remove them.',
+  'input.password_common':
+    'This password is too common: it is on a list of passwords used by many people. Please choose another.',
+  'input.password_personal': 'The password must not contain your name or your e-mail address.',
+  // Revisions of approved ventures (issue 26, finding 2; decision 0127)
+  'revision.none_pending': 'This venture has no changes awaiting review.',
+  'revision.pending':
+    'This venture has changes awaiting review: approve or reject them before changing its status.',
+  'revision.keeps_approved':
+    'A revision is decided on an approved venture: send adminStatus approved with it.',
+  'revision.decision_invalid': 'revision must be approve or reject',
+  'revision.filter_has_revision': 'hasRevision must be true or false',
+  // Second factor (lane 2fa; API contract, "Admin sign-in and audit")
+  'auth.second_factor_required': 'Enter the code from your authenticator app.',
+  'auth.second_factor_invalid': 'The code is not valid. Please try again.',
+  'auth.second_factor_setup_required':
+    'Admin accounts need a second factor: please set it up before going on.',
+  'auth.second_factor_mandatory': 'Admin accounts cannot turn off the second factor.',
+  'auth.second_factor_already_enabled': 'The second factor is already on.',
+  'auth.second_factor_not_enabled': 'The second factor is not on.',
+  'auth.second_factor_no_setup': 'Start the setup first: no secret is waiting for a code.',
+  'auth.second_factor_code_required': 'Enter the code.',
+  'auth.second_factor_code_format': 'Enter the 6-digit code or a recovery code.',
+  // Deposits and withdrawals (issue 27; API contract, "Deposits and withdrawals")
+  'payments.invalid_iban':
+    'This IBAN is not valid: please check it (ISO 13616 check digits and country format).',
+  'payments.iban_not_sepa':
+    'This IBAN is from a country outside the SEPA area: we can only pay to SEPA accounts.',
+  'payments.holder_name_required': "Please enter the account holder's name.",
+  'payments.holder_name_too_long': "The account holder's name may have at most 70 characters.",
+  'payments.bank_account_required': 'Please register your bank account (IBAN) before withdrawing.',
+  'payments.kyc_required': 'Please complete identity verification before withdrawing.',
+  'payments.withdrawals_held':
+    'Your bank account was changed recently: for your safety, withdrawals are possible again from {{until}}.',
+  'payments.insufficient_balance': 'The amount is above your available balance of {{availableAmount}}.',
+  'payments.withdrawal_not_found': 'Withdrawal not found.',
+  'payments.not_cancellable': 'Only a withdrawal that is still requested can be cancelled.',
+  'payments.already_decided': 'This withdrawal has already been decided.',
+  'payments.reason_required': 'A reason is required to reject a withdrawal.',
+  'payments.decision_invalid': 'status must be approved or rejected',
+  'payments.status_invalid': 'status must be one of requested, approved, sent, rejected, cancelled',
+  'payments.nothing_to_export': 'There is no approved withdrawal left to export.',
+  'payments.export_not_found': 'Payment file not found.',
+  'payments.not_multipart': 'Send the statement as multipart/form-data with a field named file.',
+  'payments.file_required': 'Please choose a bank statement file (camt.053).',
+  'payments.file_too_large': 'The statement file is too large (at most 50 MB).',
+  'payments.not_camt053': 'This file is not an ISO 20022 camt.053 bank statement.',
+  'payments.entry_not_found': 'Statement entry not found.',
+  'payments.entry_not_assignable':
+    'Only a booked credit in euros can be assigned to an account; returned payments, debits and other currencies are handled with the bank.',
+  'payments.entry_already_assigned': 'This statement entry has already been credited.',
+  'payments.entry_status_invalid': 'status must be one of unmatched, credited, assigned',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

@@ -13,11 +13,13 @@ import { AppNotification, withMenu } from '../components/AppLayout';
 import { backofficeDarkTheme, backofficeTheme } from '../components/theme';
 import { LoginPage } from '../components/LoginPage';
 import type { BackofficeDataProvider } from '../providers/dataProvider';
+import audit from '../resources/audit';
 import balanceHistories from '../resources/balance-histories';
 import balances, { AddBalancePage } from '../resources/balances';
 import investments from '../resources/investments';
 import kyc from '../resources/kyc';
 import mails from '../resources/mails';
+import protection from '../resources/protection';
 import servicing from '../resources/servicing';
 import tickets from '../resources/tickets';
 import users from '../resources/users';
@@ -25,13 +27,14 @@ import ventures from '../resources/ventures';
 import { lazyExport } from '../components/lazyExport';
 import { ADMIN_BASENAME } from '../basenames';
 import { AdminMenu } from './Menu';
+import { withSecondFactorGate } from './SecondFactorGate';
 
 export { ADMIN_BASENAME };
 
 // Each screen loads when first shown (the resources' screens too: see their index.ts).
 const AdminDashboard = lazyExport(() => import('./Dashboard'), 'AdminDashboard');
 
-const AdminLayout = withMenu(AdminMenu);
+const AdminLayout = withSecondFactorGate(withMenu(AdminMenu));
 const AdminLogin = () => <LoginPage title="app.title.admin" />;
 
 export interface BackofficeAppProps {
@@ -69,6 +72,8 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       <Resource name="kyc" {...kyc} />
       <Resource name="tickets" {...tickets} />
       <Resource name="servicing" {...servicing} />
+      <Resource name="protection" {...protection} />
+      <Resource name="audit" {...audit} />
       <CustomRoutes>
         <Route
           path="/overview"

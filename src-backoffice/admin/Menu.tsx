@@ -2,7 +2,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import { Menu, useBasename } from 'react-admin';
 import { LogoutMenuItem } from '../components/LogoutMenuItem';
 
-/** Spec 2.2 admin tabs: Overview, Users, Ventures, Balances, Balance Histories, Investments, Mails, Logout; plus Verifications (issue 13), Tickets (issue 15) and Servicing (issue 24). */
+/** Spec 2.2 admin tabs: Overview, Users, Ventures, Balances, Balance Histories, Investments, Mails, Logout; plus Verifications (issue 13), Tickets (issue 15), Servicing (issue 24) and Investor protection (issue 25) and the audit log (issue 26). */
 export const AdminMenu = () => {
   const basename = useBasename();
   return (
@@ -16,7 +16,9 @@ export const AdminMenu = () => {
       <Menu.ResourceItem name="servicing" />
       <Menu.ResourceItem name="mails" />
       <Menu.ResourceItem name="kyc" />
+      <Menu.ResourceItem name="protection" />
       <Menu.ResourceItem name="tickets" />
+      <Menu.ResourceItem name="audit" />
       <LogoutMenuItem />
     </Menu>
   );

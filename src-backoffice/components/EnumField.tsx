@@ -4,14 +4,17 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { getIn } from './getIn';
 import type { EnumName } from './choices';
 
-export interface EnumFieldProps extends Omit<ChipProps, 'label' | 'color'> {
-  source: string;
-  /** Which enumeration of `app.enums.*` translates the value. */
-  enumName: EnumName;
-  /** Shown (translated) when the record has no value. */
-  emptyValue?: string;
-  label?: string;
-}
+/** Which enumeration of `app.enums.*` translates the value, or where else its labels live (a
+ * feature's own section, e.g. `app.protection.status`). */
+type EnumLabels = { enumName: EnumName; labels?: never } | { enumName?: never; labels: string };
+
+export type EnumFieldProps = Omit<ChipProps, 'label' | 'color'> &
+  EnumLabels & {
+    source: string;
+    /** Shown (translated) when the record has no value. */
+    emptyValue?: string;
+    label?: string;
+  };
 
 const COLORS: Record<string, ChipProps['color']> = {
   approved: 'success',
@@ -20,6 +23,9 @@ const COLORS: Record<string, ChipProps['color']> = {
   repaid: 'success',
   public: 'success',
   rejected: 'error',
+  // Investor protection: an accepted request makes a sophisticated investor.
+  accepted: 'success',
+  sophisticated: 'info',
   refunded: 'warning',
   'under-review': 'info',
   pending: 'warning',
@@ -64,8 +70,15 @@ const readableSx = (color: PaletteColor) => (theme: Theme) => {
   return { color: text, borderColor: text };
 };
 
-/** An enumeration value shown as a translated chip (`app.enums.{enumName}.{value}`). */
-export const EnumField = ({ source, enumName, emptyValue, label: _label, ...rest }: EnumFieldProps) => {
+/** An enumeration value shown as a translated chip (`app.enums.{enumName}.{value}`, or `{labels}.{value}`). */
+export const EnumField = ({
+  source,
+  enumName,
+  emptyValue,
+  labels,
+  label: _label,
+  ...rest
+}: EnumFieldProps) => {
   const record = useRecordContext();
   const translate = useTranslate();
   const raw = getIn(record, source);
@@ -77,7 +90,7 @@ export const EnumField = ({ source, enumName, emptyValue, label: _label, ...rest
       size="small"
       variant="outlined"
       color={color}
-      label={translate(`app.enums.${enumName}.${value}`, { _: value })}
+      label={translate(`${labels ?? `app.enums.${String(enumName)}`}.${value}`, { _: value })}
       {...rest}
       sx={[
         color === 'default' ? {} : readableSx(color as PaletteColor),

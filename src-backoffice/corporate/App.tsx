@@ -11,6 +11,7 @@ import { CORPORATE_BASENAME } from '../basenames';
 import tickets from './tickets';
 import ventures from './ventures';
 import { VentureImagesRoute } from './ventures/images';
+import { KiisRoute } from './ventures/kiis';
 
 export { CORPORATE_BASENAME };
 
@@ -90,6 +91,14 @@ export const CorporateApp = ({
         />
         <Route path="/create-venture" element={<ToCreateVenture />} />
         <Route path="/ventures/:ventureId/edit-venture-details" element={<ToEditVenture />} />
+        <Route
+          path="/ventures/:ventureId/kiis"
+          element={
+            <Authenticated>
+              <KiisRoute />
+            </Authenticated>
+          }
+        />
         <Route
           path="/ventures/:ventureId/edit-venture-images"
           element={

@@ -40,7 +40,7 @@ const WRONG_ROLE_MESSAGE: Record<BackofficeApp, string> = {
 
 /** An error react-admin turns into a notification of its message (a translation key); with
  * `message: false` react-admin shows no notification at all. */
-export type AuthError = Error & { status?: number };
+export type AuthError = Error & { status?: number; code?: string };
 
 function authError(message: string, status?: number): AuthError {
   const error: AuthError = new Error(message);
@@ -100,20 +100,29 @@ export function createAuthProvider({ app, readCookie, client = pageClient, i18n 
   };
 
   return {
-    async login(params: { username?: string; password?: string }) {
+    async login(params: { username?: string; password?: string; code?: string }) {
       const email = (params.username ?? '').trim();
       // Trimmed like the public site's forms (README, Decisions).
       const password = (params.password ?? '').trim();
+      const code = (params.code ?? '').trim();
       if (!email || !password) throw authError('app.auth.fill_all_fields');
       let user: Profile;
       try {
         ({ user } = await call(
-          client.POST('/api/auth/login', { body: { email, password, rememberMe: false } }),
+          client.POST('/api/auth/login', {
+            body: { email, password, rememberMe: false, ...(code && { code }) },
+          }),
         ));
       } catch (error) {
         if (!(error instanceof ApiError)) throw authError('app.auth.login_failed');
         // 'Invalid email or password.', 'Your account is deactivated.', ... by code, in the reader's language.
-        throw authError(i18n ? translateError(i18n, error) : error.message, error.status);
+        const refused: AuthError = authError(
+          i18n ? translateError(i18n, error) : error.message,
+          error.status,
+        );
+        // The login page asks for the second factor's code on `auth.second_factor_required`.
+        refused.code = error.code;
+        throw refused;
       }
       if (!roleMatchesApp(app, user?.role)) {
         await serverLogout();

@@ -36,6 +36,10 @@ const ADMIN_MATRIX: Matrix = {
   tickets: ['list', 'show', 'edit'],
   // Loans: the list and each loan's page, whose payment, default, recovery and write-off are `edit`.
   servicing: ['list', 'show', 'edit'],
+  // Investor protection: the requests, a person's page, and the decision on a pending request (`edit`).
+  protection: ['list', 'show', 'edit'],
+  // The audit log (issue 26): read and export only; nothing in it can be changed.
+  audit: ['list', 'export'],
 };
 
 const SUPERADMIN_MATRIX: Matrix = {

@@ -30,13 +30,16 @@ import { getAllPages } from './allPages';
 import type { BackofficeApp } from './canAccess';
 import { ENGLISH, toHttpError, type ErrorTranslator } from './httpError';
 import type { ResourceContext, ResourceHandlers, ResourceTable } from './mapping';
+import { audit } from './resources/audit';
 import { addBalance, balances } from './resources/balances';
 import { balanceHistories } from './resources/balanceHistories';
 import { investments } from './resources/investments';
+import { kiisCalls } from './resources/kiis';
 import { kyc, kycDocument, verificationCalls } from './resources/kyc';
 import { mails } from './resources/mails';
 import { overviewCalls } from './resources/overview';
 import { profileCalls } from './resources/profile';
+import { protection, protectionCalls } from './resources/protection';
 import { servicing, servicingCalls } from './resources/servicing';
 import { adminTickets, corporateTickets, ticketCalls } from './resources/tickets';
 import { users } from './resources/users';
@@ -60,6 +63,7 @@ export {
 export { API_MAX_LIMIT, getAllPages } from './allPages';
 export { toHttpError, type ErrorTranslator } from './httpError';
 export type { AddBalanceInput } from './resources/balances';
+export { kiisPdfUrl, type KiisDraft, type KiisFieldsBody, type KiisState } from './resources/kiis';
 
 /** The resources of each app: the tables of providers/resources/. */
 const TABLES: Record<BackofficeApp, (ctx: ResourceContext) => ResourceTable> = {
@@ -73,6 +77,8 @@ const TABLES: Record<BackofficeApp, (ctx: ResourceContext) => ResourceTable> = {
     kyc: kyc(ctx),
     tickets: adminTickets(ctx),
     servicing: servicing(ctx),
+    protection: protection(ctx),
+    audit: audit(ctx),
   }),
   corporate: (ctx) => ({
     ventures: corporateVentures(ctx),
@@ -94,7 +100,9 @@ const CUSTOM_CALLS = (ctx: ResourceContext) => ({
   ...servicingCalls(ctx),
   ...ventureImageCalls(ctx),
   ...ownVentureCalls(ctx),
+  ...kiisCalls(ctx),
   ...ticketCalls(ctx),
+  ...protectionCalls(ctx),
 });
 
 type CustomCalls = ReturnType<typeof CUSTOM_CALLS>;

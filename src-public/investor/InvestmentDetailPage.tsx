@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
@@ -19,6 +19,7 @@ import { useInvestment, type InvestmentDetail } from './api';
 import { SignedAmount } from './dashboardParts';
 import { QueryStatus } from './QueryStatus';
 import { InvestmentStatusChip } from './StatusChip';
+import { RevocableUntil, RevokeButton, RevokedNotice } from './Revoke';
 
 const cents = (value: number) => Math.round(value * 100);
 
@@ -161,7 +162,8 @@ function Schedule({ investment }: { investment: InvestmentDetail }) {
  * /user/investments/:id (issue 24): one of the investor's investments from GET
  * /api/investments/{id}: the venture, amount and status, the next payment, what came back so far
  * (service fees and write-offs as losses), the investor's share of each instalment and the loan's
- * dated history. Another person's investment, or an unknown id, reads "not found".
+ * dated history. Another person's investment, or an unknown id, reads "not found". Within the
+ * reflection period (EU 2020/1503 Art. 22) it says until when and offers Revoke (decision 0109).
  */
 export function InvestmentDetailPage() {
   const { t, i18n } = useTranslation();
@@ -209,9 +211,11 @@ function InvestmentBody({
       cents(investment.serviceFees)) /
     100;
   const loss = (value: number) => (value === 0 ? 0 : -Math.abs(value));
+  const [revoked, setRevoked] = useState('');
   const next = investment.nextPayment;
   return (
     <>
+      <RevokedNotice message={revoked} />
       <Paper variant="outlined" sx={{ p: 2, mt: 3 }}>
         <Facts
           items={[
@@ -256,6 +260,8 @@ function InvestmentBody({
             },
           ]}
         />
+        <RevocableUntil investment={investment} />
+        <RevokeButton investment={investment} onRevoked={setRevoked} />
       </Paper>
 
       <Section id="investment-next" title={t('investor.investment.nextTitle')}>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,6 +15,7 @@ import { euros, formatDate, formatDay } from '../lib/format';
 import { useMyInvestments } from './api';
 import { InvestmentStatusChip } from './StatusChip';
 import { QueryStatus } from './QueryStatus';
+import { RevocableUntil, RevokeButton, RevokedNotice } from './Revoke';
 
 /**
  * /user/investments (spec 2.5 and 8, issue 24): the investor's investments, newest first: venture (a
@@ -22,12 +24,15 @@ import { QueryStatus } from './QueryStatus';
  * expected return, date, and a link to the investment's page.
  * 'Loading investments...' while loading, 'Failed to load investments.' when the call fails, and
  * 'You have no investments yet.' with a link to the ventures when there are none. The invest dialog
- * invalidates this list after an investment.
+ * invalidates this list after an investment. While an investment is within its reflection period
+ * (EU 2020/1503 Art. 22), its status says until when and offers Revoke (decision 0109); a revocation
+ * is confirmed above the table with the new balance, and the row turns 'Revoked'.
  */
 export function InvestmentsPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { data, isPending, error } = useMyInvestments();
+  const [revoked, setRevoked] = useState('');
 
   return (
     <Page title={t('investor.investments.title')}>
@@ -36,6 +41,7 @@ export function InvestmentsPage() {
         loading={t('investor.investments.loading')}
         failed={error ? t('investor.investments.failed') : null}
       />
+      <RevokedNotice message={revoked} />
       {data && data.length === 0 ? (
         <Typography color="text.secondary" sx={{ mt: 3 }}>
           {t('investor.overview.noInvestments')}{' '}
@@ -88,6 +94,8 @@ export function InvestmentsPage() {
                     <TableCell align="right">{euros(investment.amount, lang)}</TableCell>
                     <TableCell>
                       <InvestmentStatusChip investment={investment} />
+                      <RevocableUntil investment={investment} />
+                      <RevokeButton investment={investment} onRevoked={setRevoked} />
                     </TableCell>
                     <TableCell align="right">{euros(investment.outstandingPrincipal, lang)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -16,12 +16,16 @@ const TABS = [
   { to: '/user/investments', labelKey: 'investor.tabs.investments' },
   { to: '/user/tickets', labelKey: 'investor.tabs.tickets' },
   { to: '/user/verification', labelKey: 'investor.tabs.verification' },
+  // The investor profile of EU 2020/1503 Art. 21 (knowledge test, loss simulation), after identity verification.
+  { to: '/user/profile/investor', labelKey: 'protection.tab' },
   { to: '/user/profile', labelKey: 'investor.tabs.profile' },
 ] as const;
 
-/** The tab of a path: its own, or its parent's (/user/tickets/new is under Tickets); false for none. */
+/** The tab of a path: its own, or its parent's (/user/tickets/new is under Tickets), the longest
+ * match winning (/user/profile/investor/test is under Investor profile, not Profile); false for none. */
 function activeTab(pathname: string): string | false {
-  return TABS.find((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`))?.to ?? false;
+  const matches = TABS.filter((tab) => pathname === tab.to || pathname.startsWith(`${tab.to}/`));
+  return matches.sort((a, b) => b.to.length - a.to.length)[0]?.to ?? false;
 }
 
 /**
@@ -51,7 +55,7 @@ function InvestorTabs() {
           flex: 1,
           minWidth: 0,
           '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
-          // From md up the six tabs fit: the idle buttons take no room there.
+          // From md up the seven tabs fit: the idle buttons take no room there.
           [theme.breakpoints.up('md')]: { '& .MuiTabs-scrollButtons.Mui-disabled': { display: 'none' } },
         })}
       >
@@ -62,6 +66,8 @@ function InvestorTabs() {
             label={t(tab.labelKey)}
             component={NavLink}
             to={tab.to}
+            // Profile is not current on its sub-tab's pages (/user/profile/investor...).
+            end={TABS.some((other) => other.to.startsWith(`${tab.to}/`))}
             role={undefined}
             aria-selected={undefined}
             tabIndex={0}

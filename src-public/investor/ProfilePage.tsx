@@ -21,12 +21,13 @@ import {
   type PersonalValues,
   type Preferences,
 } from '../auth/form/formSections';
-import { errorProps, useForm } from '../auth/form/useForm';
-import { focusField, isValidEmail, missingFields, trimAll } from '../auth/form/validation';
+import { errorProps, useFocusFirst, useForm } from '../auth/form/useForm';
+import { isValidEmail, requiredProblems, toastKeyOf, trimAll } from '../auth/form/validation';
 import { Page } from '../components/Page';
 import { APP_TOAST_MS, useToast } from '../components/ToastProvider';
 import { failureText } from '../lib/errors';
 import { useConfirmEmail, useUpdateProfile } from './api';
+import { SecondFactorSection } from './SecondFactorSection';
 
 interface ProfileForm extends PersonalValues, InvestorAddress, Preferences {
   currentPassword: string;
@@ -79,25 +80,29 @@ export function ProfilePage() {
   const formRef = useRef<HTMLFormElement>(null);
   const [saving, setSaving] = useState(false);
 
-  const refuse = (field: string, message: string) => {
-    setErrors({ [field]: message });
-    toast.error(message, APP_TOAST_MS);
-    focusField(formRef.current, field);
+  const focusFirst = useFocusFirst(formRef);
+  /** Shows `messages` under their fields and focuses the first of them in the page's order. */
+  const showFieldMessages = (messages: Record<string, string>) => {
+    setErrors(messages);
+    focusFirst(Object.keys(messages));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const trimmed = trimAll(values);
-    const missing = missingFields(trimmed, REQUIRED);
-    if (missing.length > 0) {
-      setErrors(Object.fromEntries(missing.map((key) => [key, t('form.requiredField')])));
-      toast.error(t('auth.errors.required'), APP_TOAST_MS);
-      focusField(formRef.current, String(missing[0]));
+    // Every problem at once (issue 25), the spec's checks (section 5) on the filled fields.
+    const problems = requiredProblems(trimmed, REQUIRED);
+    if (!problems.email && !isValidEmail(trimmed.email)) problems.email = 'auth.errors.invalidEmail';
+    if (trimmed.newPassword !== trimmed.confirmPassword)
+      problems.confirmPassword = 'auth.errors.passwordMismatch';
+    const toastKey = toastKeyOf(problems, ['email', 'confirmPassword']);
+    if (toastKey) {
+      showFieldMessages(
+        Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key ?? '')])),
+      );
+      toast.error(t(toastKey), APP_TOAST_MS);
       return;
     }
-    if (!isValidEmail(trimmed.email)) return refuse('email', t('auth.errors.invalidEmail'));
-    if (trimmed.newPassword !== trimmed.confirmPassword)
-      return refuse('confirmPassword', t('auth.errors.passwordMismatch'));
     setErrors({});
     setSaving(true);
     try {
@@ -107,7 +112,7 @@ export function ProfilePage() {
       if (response?.data) setUser(response.data);
       setValues(fromUser(updated ?? user));
     } catch (error) {
-      setErrors(translateFieldErrors(i18n, error));
+      showFieldMessages(translateFieldErrors(i18n, error));
       // Spec 8: 'Failed to update profile. Message: ...' with the refusal translated by its code,
       // else the generic 'Something went wrong.'.
       const reason = failureText(i18n, error, {
@@ -175,6 +180,7 @@ export function ProfilePage() {
           {saving ? t('investor.profile.saving') : t('investor.profile.save')}
         </Button>
       </Box>
+      <SecondFactorSection />
     </Page>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /** What an investment is, as the investor reads it (issue 24): never "Completed" for a running loan. */
 export type InvestmentState =
-  'raising' | 'onTime' | 'late' | 'default' | 'recovery' | 'repaid' | 'writtenOff' | 'refunded';
+  'raising' | 'onTime' | 'late' | 'default' | 'recovery' | 'repaid' | 'writtenOff' | 'refunded' | 'revoked';
 
 /** The figures an investment row or page carries (GET /api/investments/my-investments, the dashboard, the detail). */
 export interface InvestmentStatusSource {
@@ -16,7 +16,7 @@ export interface InvestmentStatusSource {
 /**
  * The investment's state from its status and its loan's: `invested` is a venture still raising,
  * `completed` a running loan (on time, late, in default or in recovery by `loanStatus`), then
- * repaid, written off or refunded. `null` for a status the client does not know.
+ * repaid, written off, refunded or revoked (within the reflection period, Art. 22). `null` for a status the client does not know.
  */
 export function investmentState({ status, loanStatus }: InvestmentStatusSource): InvestmentState | null {
   switch (status) {
@@ -24,6 +24,9 @@ export function investmentState({ status, loanStatus }: InvestmentStatusSource):
       return 'raising';
     case 'refunded':
       return 'refunded';
+    // Revoked within the reflection period (EU 2020/1503 Art. 22): refunded in full.
+    case 'revoked':
+      return 'revoked';
     case 'repaid':
       return 'repaid';
     case 'written_off':
@@ -55,6 +58,7 @@ export function investmentState({ status, loanStatus }: InvestmentStatusSource):
 export function investmentStatusLabel(t: TFunction, source: InvestmentStatusSource): string {
   const state = investmentState(source);
   if (!state) return source.status ?? '-';
+  if (state === 'revoked') return t('investFlow.status.revoked');
   return t(`investor.status.${state}`, { count: Math.max(0, source.daysLate ?? 0) });
 }
 
@@ -76,6 +80,7 @@ export const STATE_LOOKS: Record<InvestmentState, ChipLook> = {
   repaid: { color: 'success', variant: 'filled' },
   writtenOff: { color: 'default', variant: 'filled' },
   refunded: { color: 'default', variant: 'outlined' },
+  revoked: { color: 'default', variant: 'outlined' },
 };
 
 /** An investment's status badge (Raising, Repaying · On time, Repaying · Late n days, In default, ...). */

@@ -3,30 +3,47 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
-import { useDropzone, type FileRejection } from 'react-dropzone';
+import { useDropzone, type Accept, type FileRejection } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { KYC_FILE_TYPES, KYC_MAX_FILE_BYTES, type KycFileField } from '../../src-shared/constants/kyc';
 
+/** The texts of a drop zone that accepts other files than the verification's (the KYC texts by default). */
+export interface DropZoneTexts {
+  /** The zone's text while no file is chosen. */
+  dropHint: string;
+  /** Why a file of another type was refused ({{name}}: the file's name). */
+  wrongType: (name: string) => string;
+  /** Why a file above the size limit was refused. */
+  tooLarge: (name: string) => string;
+}
+
 /** Why react-dropzone refused a file, in the reader's language. */
-export function rejectionText(rejections: readonly FileRejection[], t: TFunction): string {
+export function rejectionText(
+  rejections: readonly FileRejection[],
+  t: TFunction,
+  texts?: Pick<DropZoneTexts, 'wrongType' | 'tooLarge'>,
+): string {
   const [first] = rejections;
   if (!first) return '';
   const codes = first.errors.map((error) => error.code);
   if (codes.includes('too-many-files')) return t('kyc.notAccepted.tooMany');
   const name = first.file.name;
-  if (codes.includes('file-invalid-type')) return t('kyc.notAccepted.type', { name });
-  if (codes.includes('file-too-large')) return t('kyc.notAccepted.size', { name });
+  if (codes.includes('file-invalid-type'))
+    return texts ? texts.wrongType(name) : t('kyc.notAccepted.type', { name });
+  if (codes.includes('file-too-large'))
+    return texts ? texts.tooLarge(name) : t('kyc.notAccepted.size', { name });
   return t('kyc.notAccepted.other', { name });
 }
 
 /** The id of a drop zone's focusable root (for moving the focus to a field with a problem). */
-export const dropZoneId = (name: KycFileField) => `kyc-${name}-zone`;
+export const dropZoneId = (name: KycFileField | (string & {})) => `kyc-${name}-zone`;
 
 /**
  * One file of the verification (JPEG, PNG or PDF, at most 10 MB): a drop zone that is also a button
  * (Enter or Space opens the file picker, as does a click or tap). It names the chosen file, and
  * says why a dropped file was refused (announced at once) or what the form or server found wrong.
+ * Another form (the investor profile's evidence) passes its own `accept`, `maxSize` and `texts`.
  */
 export function FileDropZone({
   name,
@@ -36,8 +53,11 @@ export function FileDropZone({
   onFile,
   error,
   disabled = false,
+  accept = KYC_FILE_TYPES,
+  maxSize = KYC_MAX_FILE_BYTES,
+  texts,
 }: {
-  name: KycFileField;
+  name: KycFileField | (string & {});
   label: string;
   hint?: string;
   file: File | undefined;
@@ -45,18 +65,21 @@ export function FileDropZone({
   /** A message of the form's checks or of the server. */
   error?: string;
   disabled?: boolean;
+  accept?: Accept;
+  maxSize?: number;
+  texts?: DropZoneTexts;
 }) {
   const { t } = useTranslation();
   const [rejection, setRejection] = useState<string | null>(null);
   const { getRootProps, getInputProps, isDragActive, isFocused } = useDropzone({
-    accept: KYC_FILE_TYPES,
-    maxSize: KYC_MAX_FILE_BYTES,
+    accept,
+    maxSize,
     maxFiles: 1,
     multiple: false,
     disabled,
     onDrop: (accepted, rejections) => {
       if (rejections.length > 0) {
-        setRejection(rejectionText(rejections, t));
+        setRejection(rejectionText(rejections, t, texts));
         return;
       }
       const [chosen] = accepted;
@@ -118,7 +141,7 @@ export function FileDropZone({
             ? t('kyc.chosen', { name: file.name })
             : isDragActive
               ? t('kyc.dropActive')
-              : t('kyc.dropHint')}
+              : (texts?.dropHint ?? t('kyc.dropHint'))}
         </Typography>
       </Box>
       {message ? (

@@ -4,11 +4,16 @@
  * claims to be in its Content-Type.
  */
 import sharp from 'sharp';
+import type { ErrorCode } from '../../src-shared/errors';
+import { checkPdf, withoutMetadata } from './document-safety';
+import { HttpError } from './http-error';
 
 export type FileType = 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
 
 /** Identity documents and balance proofs. */
 export const DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
+/** The evidence of a request to be treated as a sophisticated investor (modules/protection). */
+export const EVIDENCE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 /** Venture images (re-encoded to JPEG by sharp afterwards). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
@@ -117,4 +122,31 @@ function pngEnd(bytes: Buffer): number | null {
 export function withoutTrailer(bytes: Buffer, type: FileType): Buffer {
   const end = type === 'image/jpeg' ? jpegEnd(bytes) : type === 'image/png' ? pngEnd(bytes) : null;
   return end !== null && end < bytes.length ? bytes.subarray(0, end) : bytes;
+}
+
+/**
+ * An upload as it is stored: checked whole (`verifiedFileType`), with its real type; a picture keeps
+ * only what draws it (no metadata, comments or trailer: lib/document-safety.ts), a PDF is refused
+ * when it is active (JavaScript, OpenAction, Launch) or carries files. Refused as the contract's 413
+ * (`common.image_too_large`, a decompression bomb) or 415 (`wrongType`: not one of `allowed`, or not
+ * decodable; `common.pdf_active_content`; `common.pdf_encrypted`).
+ */
+export async function checkedUpload<T extends FileType>(
+  bytes: Buffer,
+  allowed: readonly T[],
+  wrongType: ErrorCode,
+): Promise<{ bytes: Buffer; mimeType: T }> {
+  const checked = await verifiedFileType(bytes, allowed);
+  if (checked === 'too-large') throw new HttpError(413, 'common.image_too_large');
+  if (checked === null) throw new HttpError(415, wrongType);
+  if (checked === 'application/pdf') {
+    const verdict = checkPdf(bytes);
+    if (!verdict.ok)
+      throw new HttpError(
+        415,
+        verdict.reason === 'encrypted' ? 'common.pdf_encrypted' : 'common.pdf_active_content',
+      );
+    return { bytes, mimeType: checked };
+  }
+  return { bytes: await withoutMetadata(withoutTrailer(bytes, checked), checked), mimeType: checked };
 }

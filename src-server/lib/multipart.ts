@@ -55,8 +55,9 @@ export interface ReadFormOptions {
 }
 
 /**
- * Reads a multipart form: its text fields (the last value of each name; a field named `__proto__`
- * is refused by @fastify/multipart) and its files. Every refusal is a 4xx with the contract's shape:
+ * Reads a multipart form: its text fields (`fields`: the last value of each name; `lists`: every value
+ * of each name, in order, for a field sent repeatedly; a field named `__proto__` is refused by
+ * @fastify/multipart) and its files. Every refusal is a 4xx with the contract's shape:
  * not multipart 415; a file over the limit, too many files or fields 413; a file under a name the
  * form does not take, an empty file and a malformed body (no boundary, a broken part header, a body
  * that ends inside a part) 400. A file part with neither a name nor bytes is what a browser sends for
@@ -65,10 +66,11 @@ export interface ReadFormOptions {
 export async function readMultipartForm(
   request: FastifyRequest,
   options: ReadFormOptions,
-): Promise<{ fields: Record<string, string>; files: FormFile[] }> {
+): Promise<{ fields: Record<string, string>; lists: Record<string, string[]>; files: FormFile[] }> {
   if (!request.isMultipart()) throw new HttpError(415, options.notMultipart);
   const { closed, seen } = watchForCloseDelimiter(request);
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
+  const lists: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   const files: FormFile[] = [];
   // A refusal found in a part is thrown once the body has been read to its end, so that a client
   // still sending gets the answer rather than a reset connection.
@@ -80,7 +82,10 @@ export async function readMultipartForm(
       const { value: part, done } = await unlessStalled(parts.next(), request, seen);
       if (done) break;
       if (part.type !== 'file') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string') {
+          fields[part.fieldname] = part.value;
+          (lists[part.fieldname] ??= []).push(part.value);
+        }
         continue;
       }
       if (refusal || !options.fileFields.includes(part.fieldname)) {
@@ -104,7 +109,7 @@ export async function readMultipartForm(
   // @fastify/multipart ends the parts quietly when the body stops before its closing boundary: a
   // form cut between two parts (a dropped connection, a truncated request) would pass as complete.
   if (!complete) throw new HttpError(400, 'common.invalid_multipart');
-  return { fields, files };
+  return { fields, lists, files };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -10,6 +10,9 @@ export const LOGIN_MARKER_COOKIE = 'logged_in';
 /** `rememberMe`: 30 days; otherwise a browser-session cookie with a 12-hour server-side limit. */
 export const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_MS = 12 * 60 * 60 * 1000;
+/** An admin's or superadmin's session ends 12 hours after sign-in whatever "remember me" said
+ * (issue 26; decision 0120): checked on every lookup, so a promotion or an older session is held too. */
+export const ADMIN_SESSION_MS = SESSION_MS;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -31,6 +34,10 @@ function buildFindSession(db: DbOrTx) {
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql.placeholder('now')),
         eq(users.isActive, true),
+        or(
+          not(inArray(users.role, ['admin', 'superadmin'])),
+          gt(sessions.createdAt, sql.placeholder('adminSince')),
+        ),
       ),
     )
     .limit(1)
@@ -53,6 +60,10 @@ export async function findSession(
     findSessionQueries.set(db, query);
   }
   // The timestamp as drizzle writes a `timestamptz` parameter (placeholders skip the column's mapping).
-  const rows = await query.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  const rows = await query.execute({
+    tokenHash: hashToken(token),
+    now: now.toISOString(),
+    adminSince: new Date(now.getTime() - ADMIN_SESSION_MS).toISOString(),
+  });
   return rows[0] ?? null;
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError } from '../lib/http-error';
+import { SESSION_COOKIE } from '../lib/sessions';
 
 /** The policy the built pages run under: no inline scripts, nothing from other origins. */
 export const CONTENT_SECURITY_POLICY = {
@@ -20,6 +21,30 @@ export const CONTENT_SECURITY_POLICY = {
 };
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The API's answers that anyone may read and that carry nothing personal when read by a visitor: the
+ * public catalogue, a public venture, the statistics, the health check and a published KIIS (which
+ * sets its own Cache-Control). Every other /api answer gets `Cache-Control: no-store` (issue 26,
+ * finding 7; decision 0115), and so do these when the caller is signed in (an owner's or an admin's
+ * venture has private fields).
+ */
+export const PUBLIC_API_ROUTES: ReadonlySet<string> = new Set([
+  '/api/ventures',
+  '/api/ventures/id/:ventureId',
+  '/api/ventures/:ventureId/kiis',
+  '/api/statistics',
+  '/api/health',
+]);
+
+/** True when an /api answer to this request may be kept by a cache (see PUBLIC_API_ROUTES). */
+export function mayCacheApiAnswer(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url ?? '';
+  // The OpenAPI viewer and document describe the API, never a person.
+  if (route === '/api/docs' || route.startsWith('/api/docs/')) return true;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  return PUBLIC_API_ROUTES.has(route) && !request.cookies?.[SESSION_COOKIE];
+}
 
 /** Security headers, and the contract's cross-site protection ("Sessions and cookies"). */
 export async function registerSecurity(
@@ -42,6 +67,20 @@ export async function registerSecurity(
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
+  });
+
+  // Personal and admin answers are never kept by a browser's or a proxy's cache (finding 7): every
+  // /api answer but the public ones, errors included; a route that set its own Cache-Control (a KIIS
+  // PDF, a proof download) keeps it.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const path = request.url;
+    if (
+      (path === '/api' || path.startsWith('/api/') || path.startsWith('/api?')) &&
+      !reply.hasHeader('cache-control')
+    ) {
+      if (!mayCacheApiAnswer(request)) void reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 
   // Bodies are JSON or multipart (contract, "General rules"). Fastify also parses text/plain, the

@@ -80,8 +80,10 @@ export function setSessionCookies(
   token: string,
   rememberMe: boolean,
   secure: boolean,
+  /** The session's own lifetime when shorter than "remember me" (admins: 12 hours, decision 0120). */
+  maxAgeMs: number = REMEMBER_ME_MS,
 ): void {
-  const lifetime = rememberMe ? { maxAge: REMEMBER_ME_MS / 1000 } : {};
+  const lifetime = rememberMe ? { maxAge: Math.floor(maxAgeMs / 1000) } : {};
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
@@ -103,11 +105,28 @@ export function clearSessionCookies(reply: FastifyReply, secure: boolean): void 
   void reply.clearCookie(LOGIN_MARKER_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure });
 }
 
-/** The signed-in session, or a 401. */
+/** The signed-in session, or a 401; an admin or superadmin without a second factor gets 403
+ * `auth.second_factor_setup_required` (it is mandatory for them: API contract, "Admin sign-in and
+ * audit"), so every route but the few that lead through the setup (`requireSession`) refuses them. */
 export function requireAuth(request: FastifyRequest): SessionContext {
+  const auth = requireSession(request);
+  if (isAdminRole(auth.user.role) && !auth.user.totpEnabledAt) {
+    throw new HttpError(403, 'auth.second_factor_setup_required');
+  }
+  return auth;
+}
+
+/** The signed-in session, or a 401, admitting an admin who has not set up the second factor yet:
+ * only for the routes that lead through the setup (profile/get, 2fa/setup, 2fa/enable). */
+export function requireSession(request: FastifyRequest): SessionContext {
   if (!request.auth) throw new HttpError(401, 'auth.login_required');
   return request.auth;
 }
+
+/** `requireSignedIn` for the setup routes: an admin without a second factor passes. */
+export const requireSignedInForSetup: AuthHook = async (request) => {
+  requireSession(request);
+};
 
 /** A route hook (use it as `onRequest`, so a visitor gets 401 before any validation) admitting only the
  * given roles; a superadmin passes wherever an admin does. */

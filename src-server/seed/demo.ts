@@ -15,12 +15,14 @@ import { isoDay } from '../lib/business-clock';
 import { hashPassword } from '../lib/passwords';
 import { escrowAccountId, userAccountId } from '../modules/ledger/service';
 import type { Database, Db, Tx } from '../db/client';
-import { users, ventures } from '../db/schema';
+import { knowledgeTestAttempts, lossSimulations, users, ventureKiis, ventures } from '../db/schema';
+import { testValidUntil } from '../modules/protection/service';
 import { encodeVariants, writeVariants } from '../modules/ventures/images';
 import demoDeposits from './fixtures/deposits.json';
 import demoInvestors from './fixtures/investors.json';
 import demoPeople from './fixtures/people.json';
 import demoVentures from './fixtures/ventures.json';
+import { demoKiis } from './kiis';
 import { drawDemoImage } from './images';
 import {
   fundingDay,
@@ -48,6 +50,31 @@ export interface DemoSeed {
 const DAY = 24 * 60 * 60 * 1000;
 
 type NewUser = typeof users.$inferInsert;
+
+/** A passed knowledge test (13 of 15 right) and a loss simulation of EUR 60,000 net worth at `takenAt`. */
+async function seedProtection(tx: Tx, userId: string, takenAt: Date): Promise<void> {
+  await tx.insert(knowledgeTestAttempts).values({
+    userId,
+    language: 'en',
+    answers: {},
+    correct: 13,
+    total: 15,
+    score: 86,
+    passed: true,
+    topicsMissed: [],
+    takenAt,
+    validUntil: testValidUntil(takenAt),
+  });
+  await tx.insert(lossSimulations).values({
+    userId,
+    annualIncomeCents: 4_500_000n,
+    liquidAssetsCents: 2_500_000n,
+    annualCommitmentsCents: 1_000_000n,
+    netWorthCents: 6_000_000n,
+    capacityCents: 600_000n,
+    createdAt: new Date(takenAt.getTime() + 600_000),
+  });
+}
 
 /** The demo's people (fixtures/people.json): their accounts, and the note printed beside each login. */
 const PEOPLE = demoPeople as (Omit<NewUser, 'passwordHash'> & { note: string })[];
@@ -176,9 +203,24 @@ export async function seedDemo(
       ids.set(values.email, row!.id);
       await userAccountId(tx, row!.id);
     }
+    // Investor protection (EU 2020/1503 Art. 21; decision 0100): the demo investor and investor2
+    // passed the knowledge test and simulated a net worth of EUR 60,000 (warning threshold EUR 3,000)
+    // the day after they joined; investor3 has done nothing yet. The five other investors fund the
+    // demo's loans last and are sophisticated (Annex II): no reflection period holds their loans back.
+    for (const email of ['investor@afrivest.test', 'investor2@afrivest.test']) {
+      const index = people.findIndex((p) => p.email === email);
+      const takenAt = new Date(now.getTime() - (500 - index) * DAY + DAY);
+      await seedProtection(tx, ids.get(email)!, takenAt);
+    }
+    for (const values of INVESTORS)
+      await tx
+        .update(users)
+        .set({ investorCategory: 'sophisticated' })
+        .where(eq(users.id, ids.get(values.email)!));
     timeline.adminId = ids.get('admin@afrivest.test')!;
     const investorId = ids.get('investor@afrivest.test')!;
-    const corporates = [ids.get('corporate@afrivest.test')!, ids.get('corporate2@afrivest.test')!];
+    const corporateEmails = ['corporate@afrivest.test', 'corporate2@afrivest.test'];
+    const corporates = corporateEmails.map((email) => ids.get(email)!);
 
     for (const d of DEPOSITS)
       timeline.deposits.push({
@@ -243,6 +285,22 @@ export async function seedDemo(
         .returning({ id: ventures.id });
       const ventureId = row!.id;
       await escrowAccountId(tx, ventureId);
+
+      // Its key investment information sheet: complete, and published when the venture was approved.
+      const ownerEmail = corporateEmails[i % 2]!;
+      const fields = demoKiis(
+        v,
+        { email: ownerEmail, name: PEOPLE.find((p) => p.email === ownerEmail)!.companyName! },
+        i,
+        createdAt.getUTCFullYear(),
+      );
+      await tx.insert(ventureKiis).values({
+        ventureId,
+        fields,
+        updatedAt: createdAt,
+        updatedBy: corporates[i % 2]!,
+        ...(approved && { publishedFields: fields, publishedAt: new Date(createdAt.getTime() + DAY) }),
+      });
 
       if (v.images > 0) {
         const files = Array.from({ length: v.images }, (_, k) => ({

@@ -127,7 +127,13 @@ export async function runDemoTimeline(
     at(d.day, () => deposit(d.userId, BigInt(Math.round(d.euros * 100)), d.note));
   for (const i of input.investments)
     at(i.day, async () => {
-      await invest(ctx, await as(i.userId), { ventureId: i.ventureId, amount: i.euros }, undefined);
+      // The demo investors confirmed the risk warning above their threshold (Art. 21(7)).
+      await invest(
+        ctx,
+        await as(i.userId),
+        { ventureId: i.ventureId, amount: i.euros, acknowledgeRisk: true },
+        undefined,
+      );
     });
 
   let firstLoanDay = today;
@@ -136,10 +142,19 @@ export async function runDemoTimeline(
     const funded = fundingDay(s, today);
     if (funded < firstLoanDay) firstLoanDay = funded;
     // Each investor on a day of their own, the last one (who funds the venture) on the funding day.
+    // The others invest at least 5 days before it, so their 96-hour reflection periods (EU 2020/1503
+    // Art. 22) are over when the venture is funded and its loan starts that day; the last investor of
+    // each demo loan is sophisticated (no period; decision 0100).
+    const last = s.investors.length - 1;
     s.investors.forEach(([email, euros], k) => {
-      at(addDays(funded, k - (s.investors.length - 1)), async () => {
+      at(addDays(funded, k === last ? 0 : k - last - 4), async () => {
         const [user] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-        await invest(ctx, await as(user!.id), { ventureId: loan.ventureId, amount: euros }, undefined);
+        await invest(
+          ctx,
+          await as(user!.id),
+          { ventureId: loan.ventureId, amount: euros, acknowledgeRisk: true },
+          undefined,
+        );
       });
     });
     // Once funded: the company takes the money to its bank, then pays its instalments as planned.

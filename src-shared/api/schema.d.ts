@@ -4,6 +4,445 @@
  * file differs from what the server produces.
  */
 export interface paths {
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log, newest first: filters actor (e-mail contains, or an account id), action (exact, or a family like servicing.*), targetType, targetId, from and to (days, UTC), order
+         * @description One row per change an admin made, written in the same transaction as the change; `before` and `after` hold only the fields that changed. Rows cannot be changed or deleted.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    action?: string;
+                    actor?: string;
+                    actorId?: string;
+                    /** @description A day, YYYY-MM-DD (UTC) */
+                    from?: string;
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    order?: "asc" | "desc";
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    targetId?: string;
+                    targetType?: string;
+                    /** @description A day, YYYY-MM-DD (UTC) */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                action: string;
+                                actor: {
+                                    email: string;
+                                    id: string | null;
+                                    role: ("user" | "corporate" | "admin" | "superadmin") | string;
+                                };
+                                after: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description ISO 8601 */
+                                at: string;
+                                before: {
+                                    [key: string]: unknown;
+                                } | null;
+                                ip: string | null;
+                                targetId: string | null;
+                                targetType: string;
+                                userAgent: string | null;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import an ISO 20022 camt.053 bank statement (multipart field `file`, admins)
+         * @description Every booked credit in EUR of one transaction whose remittance information holds one account's deposit reference credits that account once: the entry's bank reference (AcctSvcrRef, else NtryRef) is its idempotency key, so importing the same statement again credits nothing (`duplicates`). Every other new entry (no or an unknown reference, a batch, a returned payment, a debit, another currency) is stored and listed as unmatched, never converted (decision 0135). Not a camt.053: 400 `payments.not_camt053`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /**
+                         * Format: binary
+                         * @description camt.053 XML, at most 50 MB
+                         */
+                        file: Blob;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                credited: number;
+                                duplicates: number;
+                                unmatched: {
+                                    _id: string;
+                                    amount: number;
+                                    bookingDate: string | null;
+                                    currency: string;
+                                    name: string | null;
+                                    reason: ("no_reference" | "unknown_reference" | "several_references" | "batch" | "debit" | "returned" | "currency") | null;
+                                    reference: string | null;
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-statements/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Imported bank-statement entries, newest first (admins); `status=unmatched` for the ones to review
+         * @description Filters: `status` (unmatched, credited, assigned), `search` (sender, remittance or reference).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    search?: string;
+                    status?: "credited" | "unmatched" | "assigned" | "all" | "";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                bookingDate: string | null;
+                                createdAt: string;
+                                credit: boolean;
+                                currency: string;
+                                name: string | null;
+                                reason: ("no_reference" | "unknown_reference" | "several_references" | "batch" | "debit" | "returned" | "currency") | null;
+                                reference: string | null;
+                                remittance: string | null;
+                                /** @enum {string} */
+                                status: "credited" | "unmatched" | "assigned";
+                                userId: string | null;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/bank-statements/entries/{entryId}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Credit an unmatched entry to a person's account (admins); recorded on the entry
+         * @description Only a credit in EUR that is not a returned payment: 409 `payments.entry_not_assignable`; already credited: 409 `payments.entry_already_assigned`; the person must be an investor or a company (404 `user.not_found`). The person is e-mailed.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    entryId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note?: string;
+                        userId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                bookingDate: string | null;
+                                createdAt: string;
+                                credit: boolean;
+                                currency: string;
+                                name: string | null;
+                                reason: ("no_reference" | "unknown_reference" | "several_references" | "batch" | "debit" | "returned" | "currency") | null;
+                                reference: string | null;
+                                remittance: string | null;
+                                /** @enum {string} */
+                                status: "credited" | "unmatched" | "assigned";
+                                userId: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/business-date": {
         parameters: {
             query?: never;
@@ -529,6 +968,420 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests to be treated as a sophisticated investor, newest first; status one of pending, accepted, rejected; search by the investor’s name or e-mail address */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    search?: string;
+                    status?: "pending" | "accepted" | "rejected";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                createdAt: string;
+                                criteria: ("income_or_portfolio" | "financial_sector_experience" | "executive_position" | "capital_market_transactions" | "legal_own_funds" | "legal_net_turnover" | "legal_balance_sheet")[];
+                                decidedAt: string | null;
+                                decidedBy: {
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                } | null;
+                                evidence: {
+                                    mimeType: string;
+                                    name: string;
+                                    size: number;
+                                };
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                user: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                };
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/protection/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Decide the investor’s pending request: accepted (the investor becomes sophisticated) or rejected, with a reason; the investor is e-mailed
+         * @description 404 `protection.request_not_found` when no request of that investor waits for a decision.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        /** @enum {string} */
+                        status: "accepted" | "rejected";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                createdAt: string;
+                                criteria: ("income_or_portfolio" | "financial_sector_experience" | "executive_position" | "capital_market_transactions" | "legal_own_funds" | "legal_net_turnover" | "legal_balance_sheet")[];
+                                decidedAt: string | null;
+                                decidedBy: {
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                } | null;
+                                evidence: {
+                                    mimeType: string;
+                                    name: string;
+                                    size: number;
+                                };
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                                user: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/protection/{userId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An investor’s protection history: every test, risk acknowledgement, loss simulation and request, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acknowledgements: {
+                                    _id: string;
+                                    acknowledgedAt: string;
+                                    text: string;
+                                }[];
+                                /** @enum {string} */
+                                category: "non_sophisticated" | "sophisticated";
+                                requests: {
+                                    _id: string;
+                                    createdAt: string;
+                                    criteria: ("income_or_portfolio" | "financial_sector_experience" | "executive_position" | "capital_market_transactions" | "legal_own_funds" | "legal_net_turnover" | "legal_balance_sheet")[];
+                                    decidedAt: string | null;
+                                    decidedBy: {
+                                        firstName: string;
+                                        id: string;
+                                        lastName: string;
+                                    } | null;
+                                    evidence: {
+                                        mimeType: string;
+                                        name: string;
+                                        size: number;
+                                    };
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "rejected";
+                                    user: {
+                                        email: string;
+                                        firstName: string;
+                                        id: string;
+                                        lastName: string;
+                                    };
+                                }[];
+                                simulations: {
+                                    _id: string;
+                                    annualCommitments: number;
+                                    annualIncome: number;
+                                    capacity: number;
+                                    createdAt: string;
+                                    liquidAssets: number;
+                                    netWorth: number;
+                                }[];
+                                tests: {
+                                    _id: string;
+                                    language: string;
+                                    passed: boolean;
+                                    score: number;
+                                    takenAt: string;
+                                    topicsMissed: string[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/protection/requests/{requestId}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A request’s evidence (decrypted), for admins */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    requestId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file: image/jpeg, image/png, image/webp or application/pdf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/servicing": {
         parameters: {
             query?: never;
@@ -1006,6 +1859,768 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/admin/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every withdrawal with the person and the masked IBAN, newest first (admins)
+         * @description Filters: `status`, `search` (name, e-mail or account holder), `userId`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    search?: string;
+                    status?: "requested" | "approved" | "sent" | "rejected" | "cancelled" | "all" | "";
+                    userId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                createdAt: string;
+                                decidedAt: string | null;
+                                exportId: string | null;
+                                holderName: string;
+                                iban: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "sent" | "rejected" | "cancelled";
+                                updatedAt: string;
+                                user: {
+                                    email: string;
+                                    firstName: string;
+                                    id: string;
+                                    lastName: string;
+                                };
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve or reject a requested withdrawal (admins); the person is e-mailed
+         * @description A rejection needs a `reason` (400 `payments.reason_required`) and refunds in full, once. A withdrawal no longer `requested`: 409 `payments.already_decided`. Bulk approval sends this call once per withdrawal (decision 0136).
+         *
+         *     Statuses: `requested` -> `approved` -> `sent`, or `rejected` / `cancelled` (refunded in full, once). Each step is a balanced ledger transaction: user -> pending withdrawals (request), pending withdrawals -> user (cancel, reject), pending withdrawals -> external (export).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason?: string;
+                        /** @enum {string} */
+                        status: "approved" | "rejected";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                createdAt: string;
+                                iban: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "sent" | "rejected" | "cancelled";
+                                updatedAt: string;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/admin/withdrawals/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export every approved withdrawal not yet exported as one SEPA credit transfer file
+         * @description Answers `application/xml`: ISO 20022 `pain.001.001.09` from the platform account; the withdrawals become `sent` and the person is e-mailed. The file is kept: `GET /api/admin/withdrawals/exports/{exportId}` (its id is in the `x-export-id` header). Nothing approved: 409 `payments.nothing_to_export`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/xml (pain.001.001.09) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SEPA payment files generated so far, newest first (admins); `search` finds a message id */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    search?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                count: number;
+                                createdAt: string;
+                                messageId: string;
+                                total: number;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/exports/{exportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a generated SEPA payment file again (admins) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    exportId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/xml (pain.001.001.09) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn the second factor off with the password and a code (or a recovery code); admins and superadmins cannot (403 auth.second_factor_mandatory) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn the second factor on with a code of the pending secret; answers the ten single-use recovery codes (shown once). Completes the sign-in of an admin who had no factor yet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                recoveryCodes: string[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start setting up the second factor: a new TOTP secret (RFC 6238, SHA-1, 6 digits, 30 s) waiting for POST /api/auth/2fa/enable; 409 when the factor is already on */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                otpauthUrl: string;
+                                secret: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -1104,7 +2719,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in; sets the `sid` and `logged_in` cookies */
+        /** Sign in; sets the `sid` and `logged_in` cookies. With a second factor on, `code` (6 digits, or a recovery code once) is needed: 401 auth.second_factor_required / auth.second_factor_invalid otherwise */
         post: {
             parameters: {
                 query?: never;
@@ -1115,6 +2730,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        code?: string;
                         email: string;
                         password: string;
                         /** @default false */
@@ -1153,10 +2769,14 @@ export interface paths {
                                 newsletterFrequency: "daily" | "weekly" | "monthly" | "yearly" | "never";
                                 pendingEmail: string | null;
                                 phone: string;
+                                privacyVersion: string | null;
                                 registeredAddress: string | null;
                                 registrationNumber: string | null;
                                 /** @enum {string} */
                                 role: "user" | "corporate" | "admin" | "superadmin";
+                                secondFactorEnabled: boolean;
+                                termsAcceptedAt: string | null;
+                                termsVersion: string | null;
                                 transactionNotification: boolean;
                             };
                         };
@@ -1327,6 +2947,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description Must be true: the person accepts the terms of use and the privacy policy
+                         * @enum {boolean}
+                         */
+                        acceptTerms: true;
                         address: string;
                         city: string;
                         /** @enum {string} */
@@ -1372,15 +2997,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1443,6 +3059,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /**
+                         * @description Must be true: the person accepts the terms of use and the privacy policy
+                         * @enum {boolean}
+                         */
+                        acceptTerms: true;
                         companyEmail: string;
                         companyName: string;
                         companyPhone: string;
@@ -1493,15 +3114,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1780,15 +3392,6 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Default Response */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1952,7 +3555,7 @@ export interface paths {
                                 balanceBefore: number;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery";
+                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery" | "revocation";
                                 note: string | null;
                             }[];
                             pagination: {
@@ -2131,7 +3734,7 @@ export interface paths {
                 query?: {
                     /** @description A day, YYYY-MM-DD (UTC) */
                     from?: string;
-                    kind?: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery" | "all" | "";
+                    kind?: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery" | "revocation" | "all" | "";
                     /** @description Clamped to 1..100 */
                     limit?: number;
                     order?: "asc" | "desc";
@@ -2167,7 +3770,7 @@ export interface paths {
                                 } | null;
                                 id: string;
                                 /** @enum {string} */
-                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery";
+                                kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery" | "revocation";
                                 note: string | null;
                                 proofUrl: string | null;
                                 user: {
@@ -2485,7 +4088,7 @@ export interface paths {
                                     amount: number;
                                     investmentDate: string;
                                     /** @enum {string} */
-                                    status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
+                                    status: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked";
                                     ventureId: string;
                                     ventureTitle: string;
                                 }[];
@@ -2597,9 +4200,10 @@ export interface paths {
                                     receivedInterest: number;
                                     receivedLateInterest: number;
                                     receivedPrincipal: number;
+                                    revocableUntil: string | null;
                                     serviceFees: number;
                                     /** @enum {string} */
-                                    status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
+                                    status: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked";
                                     totalExpectedReturn: number;
                                     venture: {
                                         _id: string;
@@ -2639,7 +4243,7 @@ export interface paths {
                                     at: string;
                                     balanceBefore: number;
                                     /** @enum {string} */
-                                    kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery";
+                                    kind: "deposit" | "withdrawal" | "adjustment" | "investment" | "refund" | "disbursement" | "repayment" | "instalment" | "recovery" | "revocation";
                                     note: string | null;
                                     venture: {
                                         _id: string;
@@ -2750,6 +4354,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        acknowledgeRisk?: boolean;
                         amount: number;
                         ventureId: string;
                     };
@@ -2768,8 +4373,9 @@ export interface paths {
                                 amount: number;
                                 investmentDate: string;
                                 profitPaid: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked";
                                 totalExpectedReturn: number;
                                 venture: {
                                     _id: string;
@@ -2977,6 +4583,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/investments/{investmentId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke one's investment within the reflection period (EU 2020/1503 Art. 22: 96 hours of business time): the whole amount refunded, status revoked; after it 409 investment.reflection_over */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    investmentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                investmentDate: string;
+                                profitPaid: number;
+                                revocableUntil: string | null;
+                                /** @enum {string} */
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked";
+                                totalExpectedReturn: number;
+                                venture: {
+                                    _id: string;
+                                    title: string;
+                                };
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/investments/admin": {
         parameters: {
             query?: never;
@@ -2995,7 +4718,7 @@ export interface paths {
                     page?: number;
                     search?: string;
                     sortBy?: "investmentDate" | "amount" | "status";
-                    status?: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "all" | "";
+                    status?: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked" | "all" | "";
                     userId?: string;
                     ventureId?: string;
                 };
@@ -3023,8 +4746,9 @@ export interface paths {
                                 };
                                 investmentDate: string;
                                 profitPaid: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked";
                                 totalExpectedReturn: number;
                                 venture: {
                                     _id: string;
@@ -3113,9 +4837,10 @@ export interface paths {
                                 receivedInterest: number;
                                 receivedLateInterest: number;
                                 receivedPrincipal: number;
+                                revocableUntil: string | null;
                                 serviceFees: number;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked";
                                 totalExpectedReturn: number;
                                 venture: {
                                     _id: string;
@@ -3948,6 +5673,508 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/bank-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's bank account for withdrawals (IBAN masked but the last 4), or null */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                heldUntil: string | null;
+                                holderName: string;
+                                iban: string;
+                                verified: boolean;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Register or change the bank account for withdrawals
+         * @description The IBAN is checked (ISO 13616 check digits and country format, `ibantools`): 400 `payments.invalid_iban`; a country outside SEPA: 400 `payments.iban_not_sepa`. Changing a registered IBAN e-mails the person and holds withdrawals for 24 hours of business time (`verified` false, `heldUntil` set); the first registration holds nothing (decision 0133).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        holderName: string;
+                        iban: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                heldUntil: string | null;
+                                holderName: string;
+                                iban: string;
+                                verified: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/deposit-instructions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where to send a deposit: the platform's client-money account and the caller's own reference
+         * @description The reference is an ISO 11649 RF creditor reference (check digits mod 97), made on first use, unique and never changed (decision 0132). A bank transfer whose remittance information holds it is credited when the statement is imported.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                beneficiary: string;
+                                bic: string;
+                                iban: string;
+                                reference: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a withdrawal to the registered bank account; optional Idempotency-Key
+         * @description Needs identity verification complete (403 `payments.kyc_required`), a bank account (403 `payments.bank_account_required`), no hold after an IBAN change (409 `payments.withdrawals_held`, `params.until`) and an amount within the balance (400 `payments.insufficient_balance`, `params.availableAmount`). The balance falls at once.
+         *
+         *     Statuses: `requested` -> `approved` -> `sent`, or `rejected` / `cancelled` (refunded in full, once). Each step is a balanced ledger transaction: user -> pending withdrawals (request), pending withdrawals -> user (cancel, reject), pending withdrawals -> external (export).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                createdAt: string;
+                                iban: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "sent" | "rejected" | "cancelled";
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one of your withdrawals while it is requested: refunded in full, once
+         * @description Someone else's withdrawal: 404. Not `requested` any more: 409 `payments.not_cancellable`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                createdAt: string;
+                                iban: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "sent" | "rejected" | "cancelled";
+                                updatedAt: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/withdrawals/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's withdrawals, newest first (`status` filters) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Clamped to 1..100 */
+                    limit?: number;
+                    /** @description From 1; anything else reads as 1 */
+                    page?: number;
+                    status?: "requested" | "approved" | "sent" | "rejected" | "cancelled" | "all" | "";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                amount: number;
+                                createdAt: string;
+                                iban: string;
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "requested" | "approved" | "sent" | "rejected" | "cancelled";
+                                updatedAt: string;
+                            }[];
+                            pagination: {
+                                limit: number;
+                                page: number;
+                                total: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/profile/confirm-email": {
         parameters: {
             query?: never;
@@ -4002,10 +6229,14 @@ export interface paths {
                                 newsletterFrequency: "daily" | "weekly" | "monthly" | "yearly" | "never";
                                 pendingEmail: string | null;
                                 phone: string;
+                                privacyVersion: string | null;
                                 registeredAddress: string | null;
                                 registrationNumber: string | null;
                                 /** @enum {string} */
                                 role: "user" | "corporate" | "admin" | "superadmin";
+                                secondFactorEnabled: boolean;
+                                termsAcceptedAt: string | null;
+                                termsVersion: string | null;
                                 transactionNotification: boolean;
                             };
                             message: string;
@@ -4120,10 +6351,14 @@ export interface paths {
                                 newsletterFrequency: "daily" | "weekly" | "monthly" | "yearly" | "never";
                                 pendingEmail: string | null;
                                 phone: string;
+                                privacyVersion: string | null;
                                 registeredAddress: string | null;
                                 registrationNumber: string | null;
                                 /** @enum {string} */
                                 role: "user" | "corporate" | "admin" | "superadmin";
+                                secondFactorEnabled: boolean;
+                                termsAcceptedAt: string | null;
+                                termsVersion: string | null;
                                 transactionNotification: boolean;
                             };
                         };
@@ -4220,11 +6455,487 @@ export interface paths {
                                 newsletterFrequency: "daily" | "weekly" | "monthly" | "yearly" | "never";
                                 pendingEmail: string | null;
                                 phone: string;
+                                privacyVersion: string | null;
                                 registeredAddress: string | null;
                                 registrationNumber: string | null;
                                 /** @enum {string} */
                                 role: "user" | "corporate" | "admin" | "superadmin";
+                                secondFactorEnabled: boolean;
+                                termsAcceptedAt: string | null;
+                                termsVersion: string | null;
                                 transactionNotification: boolean;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/knowledge-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The knowledge test’s questions without their answers, in `lang` (en, de, es, fr), else in the investor’s language, else in English */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "de" | "es" | "fr";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                questions: {
+                                    id: string;
+                                    options: {
+                                        id: string;
+                                        text: string;
+                                    }[];
+                                    text: string;
+                                    /** @enum {string} */
+                                    topic: "past_investments" | "lending_risks" | "crowdfunding_experience" | "reflection_period" | "diversification";
+                                }[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Take the knowledge test: every question answered with one of its options
+         * @description Pass: at least 80 % right and no topic without a right answer. Every attempt is kept (a retake is always allowed); the latest counts, for 2 years.
+         *
+         *     The answer says per question whether it was right, the right option and why, in `lang` (en, de, es, fr), else in the investor’s language, else in English. 400 `protection.answers_invalid` (nothing stored) unless every question, and only those, is answered with one of its options.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "de" | "es" | "fr";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        answers: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                explanations: {
+                                    correct: boolean;
+                                    correctOptionId: string;
+                                    questionId: string;
+                                    text: string;
+                                }[];
+                                passed: boolean;
+                                score: number;
+                                takenAt: string;
+                                topicsMissed: ("past_investments" | "lending_risks" | "crowdfunding_experience" | "reflection_period" | "diversification")[];
+                                validUntil: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/loss-simulation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Simulate the ability to bear loss (euros, 0 or more)
+         * @description netWorth = annualIncome + liquidAssets - annualCommitments; capacity = 10 % of it, rounded down to the cent (0 when negative); warningThreshold = the higher of EUR 1,000 and 5 % of netWorth. Each simulation is kept; the latest counts.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        annualCommitments: number;
+                        annualIncome: number;
+                        liquidAssets: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                capacity: number;
+                                netWorth: number;
+                                warningThreshold: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The investor’s protection profile: category, knowledge test, loss simulation, what investing still needs
+         * @description Investing needs a passed knowledge test, or a failed one plus the risk acknowledgement, and a loss simulation (`missing` lists what is left; empty for a sophisticated investor).
+         *
+         *     `knowledgeTest.status`: `not_taken`, `passed`, `failed` (the latest attempt failed) or `review_due` (the latest attempt is older than 2 years of business time: `validUntil` passed). `warningThreshold` (euros): the higher of EUR 1,000 and 5 % of the latest simulation’s net worth.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                category: "non_sophisticated" | "sophisticated";
+                                knowledgeTest: {
+                                    score: number | null;
+                                    /** @enum {string} */
+                                    status: "not_taken" | "passed" | "failed" | "review_due";
+                                    takenAt: string | null;
+                                    validUntil: string | null;
+                                };
+                                lossCapacity: {
+                                    capacity: number;
+                                    netWorth: number;
+                                    updatedAt: string;
+                                } | null;
+                                missing: ("knowledge_test" | "risk_acknowledgement" | "loss_simulation")[];
+                                riskAcknowledgedAt: string | null;
+                                sophisticatedRequest: {
+                                    _id: string;
+                                    createdAt: string;
+                                    criteria: ("income_or_portfolio" | "financial_sector_experience" | "executive_position" | "capital_market_transactions" | "legal_own_funds" | "legal_net_turnover" | "legal_balance_sheet")[];
+                                    decidedAt: string | null;
+                                    evidence: {
+                                        mimeType: string;
+                                        name: string;
+                                        size: number;
+                                    };
+                                    reason: string | null;
+                                    /** @enum {string} */
+                                    status: "pending" | "accepted" | "rejected";
+                                } | null;
+                                warningThreshold: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/risk-acknowledgement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * After a failed test: confirm the risk warning (409 unless the latest attempt failed)
+         * @description The warning: ‘An investment in a crowdfunding project includes the risk of losing the entirety of the money invested.’ It is stored as shown, in `lang` (default: the language the test was taken in). Confirming the same attempt again answers the first confirmation.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "de" | "es" | "fr";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        acknowledged: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                acknowledgedAt: string;
+                                text: string;
                             };
                             message: string;
                         };
@@ -4284,8 +6995,122 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/protection/sophisticated-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to be treated as a sophisticated investor (Annex II): criteria claimed and evidence
+         * @description Multipart: `criteria` (the field repeated, or once as a JSON array; at least two of income_or_portfolio, financial_sector_experience, executive_position, capital_market_transactions, legal_own_funds, legal_net_turnover, legal_balance_sheet) and `evidence` (one JPEG, PNG, WebP or PDF file, at most 10 MB, checked by its bytes; stored encrypted).
+         *
+         *     409 `protection.request_pending` while a request waits for a decision, `protection.already_sophisticated` once accepted.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description At least two; repeat the field */
+                        criteria: ("income_or_portfolio" | "financial_sector_experience" | "executive_position" | "capital_market_transactions" | "legal_own_funds" | "legal_net_turnover" | "legal_balance_sheet")[];
+                        /**
+                         * Format: binary
+                         * @description JPEG, PNG, WebP or PDF, at most 10 MB
+                         */
+                        evidence: Blob;
+                    };
+                };
+            };
+            responses: {
                 /** @description Default Response */
-                429: {
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                createdAt: string;
+                                criteria: ("income_or_portfolio" | "financial_sector_experience" | "executive_position" | "capital_market_transactions" | "legal_own_funds" | "legal_net_turnover" | "legal_balance_sheet")[];
+                                decidedAt: string | null;
+                                evidence: {
+                                    mimeType: string;
+                                    name: string;
+                                    size: number;
+                                };
+                                reason: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "accepted" | "rejected";
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4295,7 +7120,6 @@ export interface paths {
                 };
             };
         };
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5214,10 +8038,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5382,10 +8236,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5556,6 +8440,72 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/ventures/{ventureId}/kiis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key investment information sheet as PDF (at most 6 A4 pages; anyone who may see the venture)
+         * @description `lang` (en, de, es, fr; English by default) is the language of the sheet, the regulation’s texts in that language version.
+         *
+         *     Everyone gets the version published at the venture's last approval. Its owner and admins get the draft instead, marked as a preview, with `preview=true` or while nothing is published. 404 `venture.not_found` as `GET /api/ventures/id/{id}` decides; 404 `kiis.not_available` when there is nothing to show.
+         *
+         *     Cache-Control: `public, max-age=300` for the published sheet read by anyone else; `private, no-store` for its owner and admins.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    lang?: "en" | "de" | "es" | "fr";
+                    preview?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description application/pdf */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ventures/{ventureId}/schedule": {
         parameters: {
             query?: never;
@@ -5656,7 +8606,7 @@ export interface paths {
         };
         /**
          * Every venture for the back office, with filters (10 a page); sortBy createdAt (default), closingDate, expectedReturn, targetAmount, amountFunded, title, adminStatus or lifecycleStatus; order asc or desc (default)
-         * @description `submitted=true` keeps the ventures submitted for review (visibility `public` or `private`), `submitted=false` the drafts: `adminStatus=pending&submitted=true` plus `adminStatus=under-review&submitted=true` are the ventures the admin overview counts as awaiting review.
+         * @description `submitted=true` keeps the ventures submitted for review (visibility `public` or `private`), `submitted=false` the drafts: `adminStatus=pending&submitted=true` plus `adminStatus=under-review&submitted=true` are the ventures the admin overview counts as awaiting review. `hasRevision=true` keeps the approved ventures whose revision waits for review (decision 0127).
          */
         get: {
             parameters: {
@@ -5665,6 +8615,7 @@ export interface paths {
                     closingIn?: "1d" | "2d" | "3d" | "7d" | "14d" | "21d" | "30d" | "60d" | "90d" | "all" | "";
                     country?: string;
                     expectedReturn?: string;
+                    hasRevision?: "true" | "false" | "all" | "";
                     isConvertible?: "true" | "false" | "all" | "";
                     lifecycleStatus?: "coming-soon" | "new" | "funded" | "repaid" | "all" | "";
                     /** @description Clamped to 1..100 */
@@ -5726,10 +8677,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -5809,7 +8790,9 @@ export interface paths {
          *     - once money is in it (an investment not refunded, or funded/repaid): any change away from `approved` answers 409 `venture.review_locked_with_money`;
          *     - a cancelled venture: 409 `venture.review_cancelled`;
          *     - `rejected` needs non-empty `adminNotes`: 400 `venture.reject_notes_required` on `adminNotes`;
-         *     - the same status again: 200, only the notes (when sent) and `adminReviewedAt` change.
+         *     - the same status again: 200, only the notes (when sent) and `adminReviewedAt` change;
+         *     - `revision: approve` (with `adminStatus: approved`) applies the waiting revision (`pendingChanges`) in one transaction: validated again, 409 `venture.frozen_terms` if it changes money terms and investments came in meanwhile, the KIIS published again; `revision: reject` discards it and needs `adminNotes` (kept for the company; `revisionStatus` becomes `rejected`). The venture stays approved and live. No revision waiting: 409 `revision.none_pending`; another `adminStatus`: 400 `revision.keeps_approved` (decision 0127);
+         *     - while a revision waits, moving the venture away from `approved` answers 409 `revision.pending` (decide the revision first).
          */
         patch: {
             parameters: {
@@ -5826,6 +8809,8 @@ export interface paths {
                         adminNotes?: string | null;
                         /** @enum {string} */
                         adminStatus: "pending" | "under-review" | "approved" | "rejected";
+                        /** @enum {string} */
+                        revision?: "approve" | "reject";
                     };
                 };
             };
@@ -5870,10 +8855,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -6024,10 +9039,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -6124,7 +9169,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Close the funding early: new -> funded, investments completed, escrow paid out (repeat: no change) */
+        /** Close the funding early: new -> funded, investments completed, escrow paid out (repeat: no change); 409 venture.reflection_open (params.until) while an investment can still be revoked */
         post: {
             parameters: {
                 query?: never;
@@ -6176,10 +9221,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -6814,10 +9889,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -6902,6 +10007,8 @@ export interface paths {
          *     | approved | `visibility: draft` | 409 `venture.approved_no_draft` 'An approved venture cannot go back to draft.' (anyone, admins too) |
          *     | rejected, not cancelled | the owner saves any change | adminStatus back to `pending` (submitted again when not a draft); `adminNotes` kept, so the company still reads the last reason |
          *     | rejected | an admin saves a change | adminStatus unchanged (admins decide through the review call) |
+         *     | approved | its company saves texts, tags or terms | nothing goes live: the changed fields wait in `pendingChanges` (merged with a waiting revision; a field set back to its approved value drops out) until an admin decides them with the review call's `revision`; `visibility` still applies at once (decision 0127) |
+         *     | approved | an admin saves a change | applied at once |
          */
         patch: {
             parameters: {
@@ -6985,10 +10092,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -7230,10 +10367,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -7339,10 +10506,40 @@ export interface paths {
                                 longDescription: string;
                                 maxInvestmentAmount: number;
                                 minInvestmentAmount: number;
+                                pendingChanges: {
+                                    closingDate?: string;
+                                    collateralDescription?: string;
+                                    collateralValue?: number;
+                                    country?: string;
+                                    expectedReturn?: number;
+                                    gracePeriods?: number;
+                                    investmentPeriod?: number;
+                                    isConvertible?: boolean;
+                                    loanToValue?: number;
+                                    longDescription?: string;
+                                    maxInvestmentAmount?: number;
+                                    minInvestmentAmount?: number;
+                                    /** @enum {string} */
+                                    repaymentFrequency?: "monthly" | "quarterly";
+                                    /** @enum {string} */
+                                    repaymentType?: "bullet" | "annuity" | "equal_principal";
+                                    /** @enum {string} */
+                                    riskLevel?: "low" | "medium" | "high";
+                                    shortDescription?: string;
+                                    tags?: string[];
+                                    targetAmount?: number;
+                                    title?: string;
+                                    /** @enum {string} */
+                                    ventureType?: "business" | "sme" | "leasing" | "realestate";
+                                } | null;
+                                pendingChangesAt: string | null;
                                 /** @enum {string} */
                                 repaymentFrequency: "monthly" | "quarterly";
                                 /** @enum {string} */
                                 repaymentType: "bullet" | "annuity" | "equal_principal";
+                                revisionStatus: ("pending" | "rejected") | null;
+                                revocableAmount: number;
+                                revocableUntil: string | null;
                                 /** @enum {string} */
                                 riskLevel: "low" | "medium" | "high";
                                 shortDescription: string;
@@ -7430,7 +10627,7 @@ export interface paths {
                                 amount: number;
                                 investmentDate: string;
                                 /** @enum {string} */
-                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off";
+                                status: "invested" | "completed" | "repaid" | "refunded" | "written_off" | "revoked";
                             }[];
                             total: number;
                         };
@@ -7466,6 +10663,228 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ventures/my-ventures/{ventureId}/kiis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A venture's key investment information sheet as its company drafts it (owner, admins)
+         * @description `fields` is the company's draft (empty texts and lists before the first save), `missing` the fields approval still needs (in the sheet's order), `publishedAt` when investors' version was published (the venture's last approval), null before. Another company's venture answers 404 `venture.not_found`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                complete: boolean;
+                                fields: {
+                                    /** @default  */
+                                    activities: string;
+                                    /** @default [] */
+                                    keyFigures: {
+                                        netProfit: number;
+                                        totalAssets: number;
+                                        turnover: number;
+                                        year: number;
+                                    }[];
+                                    /** @default  */
+                                    management: string;
+                                    /** @default  */
+                                    ownerDescription: string;
+                                    /** @default  */
+                                    projectDescription: string;
+                                    /** @default  */
+                                    responsibilityStatement: string;
+                                    /** @default  */
+                                    responsiblePersons: string;
+                                    /** @default [] */
+                                    risks: {
+                                        description: string;
+                                        /** @enum {string} */
+                                        kind: "project" | "sector" | "default" | "liquidity" | "platform" | "other";
+                                    }[];
+                                    /** @default  */
+                                    useOfFunds: string;
+                                };
+                                missing: ("ownerDescription" | "management" | "responsiblePersons" | "responsibilityStatement" | "activities" | "keyFigures" | "projectDescription" | "risks" | "useOfFunds")[];
+                                publishedAt: string | null;
+                                updatedAt: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Save the company's part of the key investment information sheet (its owner only)
+         * @description The whole draft each time; any field may be empty while drafting, and `missing` names what approval still needs: every text, at least one year of key figures (at most the last 3, each year once), at least 2 risks with a description.
+         *
+         *     The owner may edit it whatever the venture's state, like its texts. Investors keep reading the published version until an admin approves the venture again. A change to a rejected (not cancelled) venture submits it again: adminStatus back to `pending`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ventureId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @default  */
+                        activities?: string;
+                        /** @default [] */
+                        keyFigures?: {
+                            netProfit: number;
+                            totalAssets: number;
+                            turnover: number;
+                            year: number;
+                        }[];
+                        /** @default  */
+                        management?: string;
+                        /** @default  */
+                        ownerDescription?: string;
+                        /** @default  */
+                        projectDescription?: string;
+                        /** @default  */
+                        responsibilityStatement?: string;
+                        /** @default  */
+                        responsiblePersons?: string;
+                        /** @default [] */
+                        risks?: {
+                            description: string;
+                            /** @enum {string} */
+                            kind: "project" | "sector" | "default" | "liquidity" | "platform" | "other";
+                        }[];
+                        /** @default  */
+                        useOfFunds?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                complete: boolean;
+                                missing: ("ownerDescription" | "management" | "responsiblePersons" | "responsibilityStatement" | "activities" | "keyFigures" | "projectDescription" | "risks" | "useOfFunds")[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -7624,12 +11043,12 @@ export interface components {
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
+        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.pdf_active_content" | "common.pdf_encrypted" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "ticket.too_many_tickets" | "ticket.too_many_replies" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "investment.acknowledge_risk_not_boolean" | "investment.reflection_over" | "investment.not_revocable" | "venture.reflection_open" | "venture.kiis_incomplete" | "protection.test_required" | "protection.simulation_required" | "protection.acknowledgement_required" | "protection.answers_invalid" | "protection.acknowledgement_invalid" | "protection.no_failed_test" | "protection.amount_invalid" | "protection.amount_too_large" | "protection.criteria_too_few" | "protection.criteria_invalid" | "protection.evidence_required" | "protection.evidence_type" | "protection.request_pending" | "protection.already_sophisticated" | "protection.request_not_found" | "protection.decision_invalid" | "protection.reason_required" | "protection.status_invalid" | "protection.not_investor" | "kiis.invalid" | "kiis.too_long" | "kiis.too_long_short" | "kiis.key_figures_invalid" | "kiis.risks_invalid" | "kiis.language_invalid" | "kiis.not_available" | "auth.terms_required" | "network.no_response" | "network.error" | "input.amount_too_large" | "input.control_characters" | "input.invisible_characters" | "input.password_common" | "input.password_personal" | "revision.none_pending" | "revision.pending" | "revision.keeps_approved" | "revision.decision_invalid" | "revision.filter_has_revision" | "auth.second_factor_required" | "auth.second_factor_invalid" | "auth.second_factor_setup_required" | "auth.second_factor_mandatory" | "auth.second_factor_already_enabled" | "auth.second_factor_not_enabled" | "auth.second_factor_no_setup" | "auth.second_factor_code_required" | "auth.second_factor_code_format" | "payments.invalid_iban" | "payments.iban_not_sepa" | "payments.holder_name_required" | "payments.holder_name_too_long" | "payments.bank_account_required" | "payments.kyc_required" | "payments.withdrawals_held" | "payments.insufficient_balance" | "payments.withdrawal_not_found" | "payments.not_cancellable" | "payments.already_decided" | "payments.reason_required" | "payments.decision_invalid" | "payments.status_invalid" | "payments.nothing_to_export" | "payments.export_not_found" | "payments.not_multipart" | "payments.file_required" | "payments.file_too_large" | "payments.not_camt053" | "payments.entry_not_found" | "payments.entry_not_assignable" | "payments.entry_already_assigned" | "payments.entry_status_invalid";
         /**
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "network.no_response" | "network.error";
+        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.pdf_active_content" | "common.pdf_encrypted" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "ticket.too_many_tickets" | "ticket.too_many_replies" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "investment.acknowledge_risk_not_boolean" | "investment.reflection_over" | "investment.not_revocable" | "venture.reflection_open" | "venture.kiis_incomplete" | "protection.test_required" | "protection.simulation_required" | "protection.acknowledgement_required" | "protection.answers_invalid" | "protection.acknowledgement_invalid" | "protection.no_failed_test" | "protection.amount_invalid" | "protection.amount_too_large" | "protection.criteria_too_few" | "protection.criteria_invalid" | "protection.evidence_required" | "protection.evidence_type" | "protection.request_pending" | "protection.already_sophisticated" | "protection.request_not_found" | "protection.decision_invalid" | "protection.reason_required" | "protection.status_invalid" | "protection.not_investor" | "kiis.invalid" | "kiis.too_long" | "kiis.too_long_short" | "kiis.key_figures_invalid" | "kiis.risks_invalid" | "kiis.language_invalid" | "kiis.not_available" | "auth.terms_required" | "network.no_response" | "network.error" | "input.amount_too_large" | "input.control_characters" | "input.invisible_characters" | "input.password_common" | "input.password_personal" | "revision.none_pending" | "revision.pending" | "revision.keeps_approved" | "revision.decision_invalid" | "revision.filter_has_revision" | "auth.second_factor_required" | "auth.second_factor_invalid" | "auth.second_factor_setup_required" | "auth.second_factor_mandatory" | "auth.second_factor_already_enabled" | "auth.second_factor_not_enabled" | "auth.second_factor_no_setup" | "auth.second_factor_code_required" | "auth.second_factor_code_format" | "payments.invalid_iban" | "payments.iban_not_sepa" | "payments.holder_name_required" | "payments.holder_name_too_long" | "payments.bank_account_required" | "payments.kyc_required" | "payments.withdrawals_held" | "payments.insufficient_balance" | "payments.withdrawal_not_found" | "payments.not_cancellable" | "payments.already_decided" | "payments.reason_required" | "payments.decision_invalid" | "payments.status_invalid" | "payments.nothing_to_export" | "payments.export_not_found" | "payments.not_multipart" | "payments.file_required" | "payments.file_too_large" | "payments.not_camt053" | "payments.entry_not_found" | "payments.entry_not_assignable" | "payments.entry_already_assigned" | "payments.entry_status_invalid";
         ErrorInput: {
             code: components["schemas"]["ErrorCodeInput"];
             codes?: {

@@ -22,7 +22,15 @@ export type AdminStatus = (typeof ADMIN_STATUSES)[number];
 
 /** `refunded` is an addition to the spec's three (a cancelled venture refunds its investors);
  * `written_off` follows its loan's write-off (API contract, "Loan servicing"). */
-export const INVESTMENT_STATUSES = ['invested', 'completed', 'repaid', 'refunded', 'written_off'] as const;
+export const INVESTMENT_STATUSES = [
+  'invested',
+  'completed',
+  'repaid',
+  'refunded',
+  'written_off',
+  /** Revoked by its investor within the reflection period (EU 2020/1503, Art. 22): refunded in full. */
+  'revoked',
+] as const;
 export type InvestmentStatus = (typeof INVESTMENT_STATUSES)[number];
 
 export const MAIL_STATUSES = ['unread', 'read'] as const;
@@ -50,6 +58,8 @@ export const LEDGER_KINDS = [
   'instalment',
   /** Money recovered on a defaulted loan, net of the costs of recovering it. */
   'recovery',
+  /** An investment revoked within the reflection period (EU 2020/1503, Art. 22): escrow -> investor. */
+  'revocation',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -102,3 +112,59 @@ export const LOAN_EVENT_KINDS = [
   'write_off',
 ] as const;
 export type LoanEventKind = (typeof LOAN_EVENT_KINDS)[number];
+
+/** Investor categories of EU 2020/1503 (Art. 2(1)(j) and Annex II): every investor is
+ * non-sophisticated until an admin accepts their request. */
+export const INVESTOR_CATEGORIES = ['non_sophisticated', 'sophisticated'] as const;
+export type InvestorCategory = (typeof INVESTOR_CATEGORIES)[number];
+
+export const SOPHISTICATED_REQUEST_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type SophisticatedRequestStatus = (typeof SOPHISTICATED_REQUEST_STATUSES)[number];
+
+/** The knowledge test's five topics (API contract, "Investor protection"; Delegated Regulation 2022/2114). */
+export const KNOWLEDGE_TOPICS = [
+  'past_investments',
+  'lending_risks',
+  'crowdfunding_experience',
+  'reflection_period',
+  'diversification',
+] as const;
+export type KnowledgeTopic = (typeof KNOWLEDGE_TOPICS)[number];
+
+/** Annex II of EU 2020/1503: the criteria a sophisticated investor claims (the contract asks for at
+ * least two). Legal persons, Annex II point I(1): own funds of at least EUR 100,000, a net turnover of
+ * at least EUR 2,000,000, or a balance sheet of at least EUR 1,000,000. Natural persons, point I(2)
+ * (at least two of): (a) gross income of at least EUR 60,000 a fiscal year, or a portfolio of cash
+ * deposits and financial assets above EUR 100,000; (b) at least one year in the financial sector in a
+ * professional position requiring knowledge of the transactions, or an executive position for at least
+ * 12 months in a legal person of point I(1) (one point, two entries here: `financial_sector_experience`
+ * and `executive_position`; decision 0111 flags a claim of only those two to the admin); (c) transactions
+ * of significant size on capital markets at an average of 10 a quarter over the last four quarters. */
+export const SOPHISTICATED_CRITERIA = [
+  'income_or_portfolio',
+  'financial_sector_experience',
+  'executive_position',
+  'capital_market_transactions',
+  'legal_own_funds',
+  'legal_net_turnover',
+  'legal_balance_sheet',
+] as const;
+export type SophisticatedCriterion = (typeof SOPHISTICATED_CRITERIA)[number];
+
+/** Deposits and withdrawals (API contract, "Deposits and withdrawals"): a withdrawal's steps. */
+export const WITHDRAWAL_STATUSES = ['requested', 'approved', 'sent', 'rejected', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+/** A bank-statement entry: credited by its reference, listed as unmatched, or assigned by an admin. */
+export const STATEMENT_ENTRY_STATUSES = ['credited', 'unmatched', 'assigned'] as const;
+export type StatementEntryStatus = (typeof STATEMENT_ENTRY_STATUSES)[number];
+/** Why an entry was not credited by itself (decision 0135). */
+export const UNMATCHED_REASONS = [
+  'no_reference',
+  'unknown_reference',
+  'several_references',
+  'batch',
+  'debit',
+  'returned',
+  'currency',
+] as const;
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_TEXTS, type ErrorCode } from '../errors';
+import { safeText } from './input';
 
 /** Contract: every list accepts `page` (from 1) and `limit` (1..100); out-of-range values are clamped. */
 export function paginationQuery(defaultLimit: number) {
@@ -80,11 +81,9 @@ export const choiceFilter = <T extends readonly [string, ...string[]]>(code: Err
     .optional()
     .transform((v) => (v === undefined || v === 'all' || v === '' ? undefined : (v as T[number])));
 
-/** A list's free-text `search`: trimmed, at most 200 characters, '' meaning none. */
+/** A list's free-text `search`: trimmed, at most 200 characters, '' meaning none; no control or
+ * invisible characters (the shared refinement of src-shared/contracts/input.ts). */
 export const searchFilter = () =>
-  z
-    .string()
-    .trim()
-    .max(200)
+  safeText(z.string().trim().max(200))
     .optional()
     .transform((v) => v || undefined);

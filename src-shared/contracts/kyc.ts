@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KYC_STATUSES } from '../constants/enums';
 import { NATIONALITY_CODES } from '../constants/nationalities';
 import { listOf, paginationQuery } from './common';
+import { safeText } from './input';
 import { KYC_DOCUMENT_TYPES, KYC_FILE_FIELDS } from '../constants/kyc';
 
 export * from '../constants/kyc';
@@ -38,11 +39,14 @@ export const kycSubmissionFieldsSchema = z.object({
       'kyc.date_of_birth_format',
     ),
   nationality: z.enum(NATIONALITY_CODES, { error: 'kyc.nationality_required' }),
-  address: z
-    .string({ error: 'kyc.address_required' })
-    .trim()
-    .min(5, 'kyc.address_required')
-    .max(300, 'kyc.address_too_long'),
+  address: safeText(
+    z
+      .string({ error: 'kyc.address_required' })
+      .trim()
+      .min(5, 'kyc.address_required')
+      .max(300, 'kyc.address_too_long'),
+    { multiline: true },
+  ),
 });
 export type KycSubmissionFields = z.infer<typeof kycSubmissionFieldsSchema>;
 
@@ -108,7 +112,9 @@ export const kycAdminListSchema = listOf(kycAdminRowSchema);
 export const kycDecisionBodySchema = z
   .object({
     status: z.enum(['complete', 'rejected'], { error: 'kyc.decision_invalid' }),
-    reason: z.string().trim().max(1000, 'common.reason_too_long').optional().nullable(),
+    reason: safeText(z.string().trim().max(1000, 'common.reason_too_long'), { multiline: true })
+      .optional()
+      .nullable(),
   })
   .refine((b) => b.status !== 'rejected' || (b.reason ?? '').length > 0, {
     message: 'kyc.reason_required',

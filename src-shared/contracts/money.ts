@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { INVESTMENT_STATUSES, LEDGER_KINDS } from '../constants/enums';
 import { eurosToCents } from '../money';
 import { choiceFilter, paginationQuery } from './common';
+import { maxEuros, safeText } from './input';
 
-/** A euro amount in a JSON body: a number with at most two decimals (never a string, NaN or Infinity).
- * Validation messages are error codes (src-shared/errors.ts). */
+/** A euro amount in a JSON body: a number with at most two decimals (never a string, NaN or Infinity),
+ * at most MAX_EUROS either way (checked first). Validation messages are error codes (src-shared/errors.ts). */
 export const eurosAmount = () =>
-  z
-    .number({
+  maxEuros(
+    z.number({
       error: (iss) => (iss.input === undefined ? 'money.amount_required' : 'money.amount_not_number'),
-    })
-    .refine((v) => eurosToCents(v) !== null, 'money.amount_two_decimals');
+    }),
+  ).refine((v) => eurosToCents(v) !== null, 'money.amount_two_decimals');
 
 const person = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
 
@@ -50,7 +51,7 @@ export const balanceRowSchema = z.object({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An optional record id to filter by ('' means none); anything but a UUID is a 400. */
-const idFilter = () =>
+export const idFilter = () =>
   z
     .string()
     .trim()
@@ -59,7 +60,7 @@ const idFilter = () =>
     .refine((v) => v === undefined || UUID.test(v), 'common.filter_id_invalid');
 
 /** A calendar day `YYYY-MM-DD` (a real one) as the start of that day in UTC; '' means none. */
-const day = () =>
+export const day = () =>
   z
     .string()
     .trim()
@@ -129,6 +130,8 @@ export type BalancesQuery = z.output<typeof balancesQuerySchema>;
 export const investBodySchema = z.object({
   ventureId: z.string({ error: 'investment.venture_id_required' }).min(1, 'investment.venture_id_required'),
   amount: eurosAmount(),
+  /** Art. 21(7): the investor confirms the risk warning for an amount above their threshold. */
+  acknowledgeRisk: z.boolean({ error: 'investment.acknowledge_risk_not_boolean' }).optional(),
 });
 export type InvestBody = z.infer<typeof investBodySchema>;
 
@@ -140,6 +143,8 @@ export const investmentSchema = z.object({
   status: z.enum(INVESTMENT_STATUSES),
   totalExpectedReturn: z.number(),
   investmentDate: z.string(),
+  /** The end of the reflection period (Art. 22), null for a sophisticated investor's investment. */
+  revocableUntil: z.string().nullable(),
 });
 export type Investment = z.infer<typeof investmentSchema>;
 
@@ -165,11 +170,14 @@ export type AdminInvestmentQuery = z.output<typeof adminInvestmentQuerySchema>;
 // A venture's money (admin)
 
 export const cancelBodySchema = z.object({
-  reason: z
-    .string({ error: 'investment.cancel_reason_required' })
-    .trim()
-    .min(1, 'investment.cancel_reason_required')
-    .max(1000, 'common.reason_too_long'),
+  reason: safeText(
+    z
+      .string({ error: 'investment.cancel_reason_required' })
+      .trim()
+      .min(1, 'investment.cancel_reason_required')
+      .max(1000, 'common.reason_too_long'),
+    { multiline: true },
+  ),
 });
 
 export const repaymentBodySchema = z.object({

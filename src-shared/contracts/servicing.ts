@@ -12,6 +12,7 @@ import {
 } from '../constants/enums';
 import { eurosAmount, investmentSchema as investmentSchemaBase } from './money';
 import { listOf, paginationQuery } from './common';
+import { safeText } from './input';
 
 const isoDay = () => z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -106,10 +107,9 @@ export const repayBodySchema = z.object({
 export type RepayBody = z.infer<typeof repayBodySchema>;
 
 const note = () =>
-  z
-    .string({ error: 'common.invalid_value' })
-    .trim()
-    .max(1000, 'common.reason_too_long')
+  safeText(z.string({ error: 'common.invalid_value' }).trim().max(1000, 'common.reason_too_long'), {
+    multiline: true,
+  })
     .optional()
     .default('');
 
@@ -120,11 +120,14 @@ export const adminRepaymentBodySchema = z.object({
 export type AdminRepaymentBody = z.input<typeof adminRepaymentBodySchema>;
 
 const reason = () =>
-  z
-    .string({ error: 'servicing.reason_required' })
-    .trim()
-    .min(1, 'servicing.reason_required')
-    .max(1000, 'common.reason_too_long');
+  safeText(
+    z
+      .string({ error: 'servicing.reason_required' })
+      .trim()
+      .min(1, 'servicing.reason_required')
+      .max(1000, 'common.reason_too_long'),
+    { multiline: true },
+  );
 
 export const defaultBodySchema = z.object({ reason: reason() });
 export const writeOffBodySchema = z.object({ reason: reason() });

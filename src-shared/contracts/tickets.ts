@@ -9,6 +9,7 @@ import { ROLES, TICKET_CATEGORIES, TICKET_STATUSES } from '../constants/enums';
 import type { ErrorCode } from '../errors';
 import { TICKET_LIMITS } from '../rules/tickets';
 import { choiceFilter, listOf, paginationQuery, searchFilter } from './common';
+import { safeText } from './input';
 
 /** Ids are UUIDs (as src-server/lib/query.ts). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -21,14 +22,17 @@ const requiredText = (
   required: ErrorCode,
   tooShort: ErrorCode,
   tooLong: ErrorCode,
-) => z.string({ error: required }).trim().min(1, required).min(min, tooShort).max(max, tooLong);
+) => safeText(z.string({ error: required }).trim().min(1, required).min(min, tooShort).max(max, tooLong));
 
 const messageText = () =>
-  z
-    .string({ error: 'ticket.message_required' })
-    .trim()
-    .min(1, 'ticket.message_required')
-    .max(TICKET_LIMITS.message, 'ticket.message_too_long');
+  safeText(
+    z
+      .string({ error: 'ticket.message_required' })
+      .trim()
+      .min(1, 'ticket.message_required')
+      .max(TICKET_LIMITS.message, 'ticket.message_too_long'),
+    { multiline: true },
+  );
 
 /** POST /api/tickets: subject 3..150 characters, a category, the first message 1..5000 (trimmed). */
 export const ticketCreateBodySchema = z.object({

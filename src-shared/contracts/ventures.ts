@@ -11,6 +11,7 @@ import {
 import type { ErrorCode } from '../errors';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../rules/venture';
 import { listOf, paginationQuery } from './common';
+import { maxEuros, safeText, textProblem } from './input';
 
 /**
  * A venture as anyone may see it (spec 3; the contract's privacy rule under "Ventures"): money in
@@ -56,6 +57,40 @@ export const publicVentureSchema = z.object({
 });
 export type PublicVenture = z.infer<typeof publicVentureSchema>;
 
+/** The fields an approved venture's revision may propose (decision 0127): texts, tags and terms;
+ * not `visibility` (applied at once), not images (their own routes). */
+export const REVISABLE_FIELDS = [
+  'title',
+  'shortDescription',
+  'longDescription',
+  'collateralDescription',
+  'country',
+  'ventureType',
+  'riskLevel',
+  'targetAmount',
+  'expectedReturn',
+  'investmentPeriod',
+  'closingDate',
+  'minInvestmentAmount',
+  'maxInvestmentAmount',
+  'collateralValue',
+  'loanToValue',
+  'isConvertible',
+  'repaymentType',
+  'repaymentFrequency',
+  'gracePeriods',
+  'tags',
+] as const;
+export type RevisableField = (typeof REVISABLE_FIELDS)[number];
+export const REVISION_STATUSES = ['pending', 'rejected'] as const;
+export const REVISION_DECISIONS = ['approve', 'reject'] as const;
+
+/** A proposed revision: any of the revisable fields, as the API answers them. */
+export const pendingChangesSchema = publicVentureSchema
+  .pick(Object.fromEntries(REVISABLE_FIELDS.map((f) => [f, true])) as Record<RevisableField, true>)
+  .partial();
+export type PendingChanges = z.infer<typeof pendingChangesSchema>;
+
 /** A venture with every field: what its owner and admins get (review notes, the creator's person). */
 export const ventureSchema = publicVentureSchema.extend({
   adminNotes: z.string().nullable(),
@@ -63,12 +98,24 @@ export const ventureSchema = publicVentureSchema.extend({
   /** Set when an admin (or the closing-date job) cancelled the venture and refunded its investors. */
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
+  /** The euros still revocable in their reflection period (EU 2020/1503 Art. 22): 0 when none. */
+  revocableAmount: z.number(),
+  /** The end of the last reflection period still open (ISO), or null: the loan waits until then. */
+  revocableUntil: z.string().nullable(),
   createdBy: z.object({
     companyName: z.string().nullable(),
     firstName: z.string(),
     lastName: z.string(),
     email: z.string(),
   }),
+  /** An approved venture's edits by its company awaiting review (decision 0127): only the changed
+   * fields with their proposed values, in the API's units; null when none waits. Never public. */
+  pendingChanges: pendingChangesSchema.nullable(),
+  /** When the waiting (or the last rejected) revision was last proposed (ISO), or null. */
+  pendingChangesAt: z.string().nullable(),
+  /** `pending`: a revision waits for review; `rejected`: the last one was rejected (its reason in
+   * `adminNotes`) and nothing newer waits; null: no revision, or the last one was approved. */
+  revisionStatus: z.enum(REVISION_STATUSES).nullable(),
 });
 export type Venture = z.infer<typeof ventureSchema>;
 
@@ -122,20 +169,24 @@ const isMissing = (input: unknown) => input === undefined || input === null || i
 
 const required: ErrorCode = 'venture.field_required';
 
+/** A title is one line; the descriptions keep their line breaks. */
 const text = (max: 200 | 500 | 5_000 | 20_000) =>
-  z
-    .string({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_text') })
-    .trim()
-    .min(1, required)
-    .max(max, `venture.field_too_long_${max}` satisfies ErrorCode);
+  safeText(
+    z
+      .string({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_text') })
+      .trim()
+      .min(1, required)
+      .max(max, `venture.field_too_long_${max}` satisfies ErrorCode),
+    { multiline: max > 200 },
+  );
 
 const number = () =>
   z.number({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_number') });
 
 const twoDecimals = (v: number) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 
-/** Euros with at most two decimals (a number, never a string). */
-const euros = () => number().refine(twoDecimals, { message: 'venture.field_two_decimals' });
+/** Euros with at most two decimals (a number, never a string), at most MAX_EUROS (checked first). */
+const euros = () => maxEuros(number()).refine(twoDecimals, { message: 'venture.field_two_decimals' });
 
 const percent = () => number().refine(twoDecimals, { message: 'venture.field_two_decimals' });
 
@@ -143,6 +194,8 @@ const isoDate = () =>
   z
     .string({ error: (iss) => (isMissing(iss.input) ? required : 'venture.field_not_date') })
     .min(1, required)
+    // A control or invisible character makes no date (finding 11: Date.parse reads '2027-03-01\u0000').
+    .refine((v) => textProblem(v) === null, { message: 'venture.field_not_date', abort: true })
     // Years 1900..9999: a later date's ISO text is '+275760-09-13T...', which PostgreSQL cannot read.
     .refine((v) => {
       const time = Date.parse(v);
@@ -176,9 +229,12 @@ export const ventureFieldSchemas = {
   repaymentFrequency: z.enum(REPAYMENT_FREQUENCIES, { error: 'venture.repayment_frequency_invalid' }),
   gracePeriods: number().int('venture.grace_too_long'),
   tags: z
-    .array(z.string({ error: 'venture.tags_not_text' }).trim().max(MAX_TAG_LENGTH, 'venture.tag_too_long'), {
-      error: 'venture.tags_not_list',
-    })
+    .array(
+      safeText(
+        z.string({ error: 'venture.tags_not_text' }).trim().max(MAX_TAG_LENGTH, 'venture.tag_too_long'),
+      ),
+      { error: 'venture.tags_not_list' },
+    )
     .transform((tags) => [...new Set(tags.filter(Boolean))])
     .refine((tags) => tags.length <= MAX_TAGS, 'venture.too_many_tags'),
   visibility: z.enum(VISIBILITIES, { error: 'venture.visibility_invalid' }),
@@ -240,12 +296,18 @@ export type VentureUpdateBody = z.input<typeof ventureUpdateSchema>;
 
 export const adminStatusUpdateSchema = z.object({
   adminStatus: z.enum(ADMIN_STATUSES, { error: 'venture.admin_status_invalid' }),
-  adminNotes: z
-    .string({ error: 'venture.field_not_text' })
-    .trim()
-    .max(5_000, 'venture.field_too_long_5000' satisfies ErrorCode)
+  adminNotes: safeText(
+    z
+      .string({ error: 'venture.field_not_text' })
+      .trim()
+      .max(5_000, 'venture.field_too_long_5000' satisfies ErrorCode),
+    { multiline: true },
+  )
     .optional()
     .nullable(),
+  /** Decides the waiting revision of an approved venture (decision 0127): `approve` applies it,
+   * `reject` discards it (notes required); `adminStatus` must then be `approved`. */
+  revision: z.enum(REVISION_DECISIONS, { error: 'revision.decision_invalid' }).optional(),
 });
 
 export const deleteImageSchema = z.object({
@@ -320,6 +382,8 @@ export const adminVentureListQuerySchema = z.object({
   /** `true`: submitted for review (visibility public or private); `false`: drafts. The admin
    * overview's waiting ventures are `submitted=true` with `adminStatus` pending or under-review. */
   submitted: enumFilter('venture.filter_submitted', ['true', 'false'] as const),
+  /** `true`: an approved venture's revision waits for review (decision 0127); `false`: none waits. */
+  hasRevision: enumFilter('revision.filter_has_revision', ['true', 'false'] as const),
   sortBy: z.enum(ADMIN_VENTURE_SORT_FIELDS).catch('createdAt').default('createdAt'),
   order: z.enum(['asc', 'desc']).catch('desc').default('desc'),
 });

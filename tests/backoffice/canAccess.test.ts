@@ -10,6 +10,9 @@ const ADMIN_RESOURCES = [
   'mails',
   'kyc',
   'tickets',
+  'servicing',
+  'protection',
+  'audit',
 ];
 
 describe('canAccess (spec section 6)', () => {
@@ -31,6 +34,15 @@ describe('canAccess (spec section 6)', () => {
     ['tickets', 'edit', true],
     ['tickets', 'create', false],
     ['investments', 'edit', false],
+    // Investor protection: the requests, a person's page and the decision on their pending request.
+    ['protection', 'show', true],
+    ['protection', 'edit', true],
+    ['protection', 'create', false],
+    // The audit log: read and export, nothing else (it is append-only).
+    ['audit', 'export', true],
+    ['audit', 'show', false],
+    ['audit', 'edit', false],
+    ['audit', 'create', false],
     ['users', 'delete', false],
     ['ventures', 'delete', false],
     ['profile', 'show', false],

@@ -76,9 +76,10 @@ async function fill(): Promise<{ cookies: string[]; ventureIds: string[] }> {
      VALUES ('owner@bench.test', 'x', 'Bench', 'Owner', 'corporate', now()) RETURNING id`,
   );
   const investors = await pool.query<{ id: string }>(
-    `INSERT INTO users (id, email, password_hash, first_name, last_name, role, email_verified_at, kyc_status)
+    // Sophisticated (Annex II): investor protection and the reflection period are not what is measured.
+    `INSERT INTO users (id, email, password_hash, first_name, last_name, role, email_verified_at, kyc_status, investor_category)
      SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'investor' || g || '@bench.test',
-       'x', 'Investor', 'No. ' || g, 'user', now(), 'complete'
+       'x', 'Investor', 'No. ' || g, 'user', now(), 'complete', 'sophisticated'
        FROM generate_series(1, ${INVESTORS}) g
      ORDER BY g
      RETURNING id`,
@@ -218,7 +219,7 @@ function custom() {
   const script = join(dir, 'invest.sql');
   const statement = PLACE_INVESTMENT_FOR_SESSION.text;
   const call = statement.replace(
-    /\$1, \$2, \$3, \$4, \$5, \$6/,
+    /\$1, \$2, \$3, \$4, \$5, \$6, \$7/,
     [
       `encode(sha256(convert_to('${sessionToken(0).slice(0, -1)}' || :investor, 'UTF8')), 'hex')`,
       `('${ventureId('').slice(0, -12)}' || lpad(:venture::text, 12, '0'))::uuid`,
@@ -226,6 +227,7 @@ function custom() {
       'now()',
       "'pgbench-' || :client_id || '-' || :nonce",
       "'pgbench-request'",
+      'false',
     ].join(', '),
   );
   if (call === statement) throw new Error(`unexpected statement: ${statement}`);

@@ -81,9 +81,10 @@ try {
     )
   ).rows[0]!.id;
   await pool.query(
-    `INSERT INTO users (id, email, password_hash, first_name, last_name, role, email_verified_at, kyc_status)
+    // Sophisticated (Annex II): investor protection and the reflection period are not what is measured.
+    `INSERT INTO users (id, email, password_hash, first_name, last_name, role, email_verified_at, kyc_status, investor_category)
      SELECT ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'investor' || g || '@bench.test',
-            'x', 'Investor', 'No. ' || g, 'user', now(), 'complete'
+            'x', 'Investor', 'No. ' || g, 'user', now(), 'complete', 'sophisticated'
        FROM generate_series(1, ${INVESTORS}) g`,
   );
   await pool.query(`INSERT INTO accounts (kind, user_id) SELECT 'user', id FROM users`);

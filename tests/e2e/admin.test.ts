@@ -14,6 +14,7 @@ import {
   journey,
   pathname,
   screenshot,
+  fillAndSubmit,
   settled,
   text,
 } from './journey';
@@ -56,6 +57,7 @@ type Journey = ReturnType<typeof journey>;
 let signIn: Journey['signIn'];
 let api: Journey['api'];
 let codeFromOutbox: Journey['codeFromOutbox'];
+let adminFormSignIn: Journey['adminFormSignIn'];
 let goto: Journey['goto'];
 
 beforeAll(async () => {
@@ -66,7 +68,7 @@ beforeAll(async () => {
       .png()
       .toBuffer(),
   ]);
-  ({ signIn, api, codeFromOutbox, goto } = journey(server));
+  ({ signIn, api, codeFromOutbox, goto, adminFormSignIn } = journey(server));
   adminCookie = await signIn(ADMIN);
   for (const email of [INVESTOR, INVESTOR2, INVESTOR3]) {
     const answer = await api<{ users: { id: string; email: string }[] }>(
@@ -167,9 +169,7 @@ describe('the admin console in Chromium', () => {
       adminErrors = errors;
       await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' });
       await expect.poll(() => pathname(page)).toBe('/admin/login');
-      await field(page, 'Email').fill(ADMIN);
-      await field(page, 'Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await adminFormSignIn(page, ADMIN);
       await expect.poll(() => pathname(page), { timeout: 15_000 }).toMatch(/^\/admin\/?$/);
       await expect.poll(() => page.getByRole('heading', { name: 'Admin overview' }).count()).toBe(1);
     });
@@ -295,9 +295,14 @@ describe('the admin console in Chromium', () => {
       await expect.poll(() => pathname(page)).toBe(`/admin/ventures/${ids[PENDING_VENTURE]}/show`);
       await settled(page);
 
-      await chooseOption(page, 'Admin Status', 'Approved');
-      await field(page, 'Admin Notes').fill('Cold-chain contracts and collateral checked.');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await fillAndSubmit(
+        page,
+        async () => {
+          await chooseOption(page, 'Admin Status', 'Approved');
+          await field(page, 'Admin Notes').fill('Cold-chain contracts and collateral checked.');
+        },
+        'Save',
+      );
       await expect
         .poll(() => page.getByRole('dialog').innerText())
         .toContain('Admin status: Pending → Approved');
@@ -531,6 +536,7 @@ describe('the admin console in Chromium', () => {
           city: 'Kraków',
           address: 'ul. Floriańska 1',
           password: 'a-strong-password',
+          acceptTerms: true,
         }),
       });
       expect(registered.status).toBe(201);
@@ -544,9 +550,7 @@ describe('the admin console in Chromium', () => {
 
       const { page, errors } = await newContext('desktop');
       await page.goto(`${server.url}/admin/login`, { waitUntil: 'networkidle' });
-      await field(page, 'Email').fill(SUPERADMIN);
-      await field(page, 'Password').fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await adminFormSignIn(page, SUPERADMIN);
       await expect.poll(() => pathname(page), { timeout: 15_000 }).toMatch(/^\/admin\/?$/);
       await page.getByRole('menuitem', { name: 'Users' }).click();
       await settled(page);
@@ -556,10 +560,10 @@ describe('the admin console in Chromium', () => {
       await rows(page).first().getByText('Nadia Okafor').click();
       await expect.poll(() => pathname(page)).toMatch(/^\/admin\/users\/[\w-]+\/show$/);
       const userId = pathname(page).split('/')[3]!;
+      ids.nadia = userId;
       await settled(page);
 
-      await chooseOption(page, 'Role', 'Admin');
-      await page.getByRole('button', { name: 'Save role' }).click();
+      await fillAndSubmit(page, () => chooseOption(page, 'Role', 'Admin'), 'Save role');
       await expect
         .poll(() => page.getByRole('dialog').innerText())
         .toContain('Nadia Okafor goes from Investor to Admin.');
@@ -596,6 +600,9 @@ describe('the admin console in Chromium', () => {
     ['loan-show', `/admin/servicing/${ids[FUNDED_VENTURE]}/show`],
     ['mails-list', '/admin/mails'],
     ['mail-show', `/admin/mails/${ids.mail}/show`],
+    ['audit-list', '/admin/audit'],
+    // investor3 was deactivated in step 8: a row in their history.
+    ['user-history', `/admin/users/${ids[INVESTOR3]}/show/history`],
   ];
   const wide: string[] = [];
   const pass = async (page: Page, viewport: 'desktop' | 'phone') => {
@@ -690,4 +697,53 @@ describe('the admin console in Chromium', () => {
       expect(adminErrors).toEqual([]);
     });
   }, 240_000);
+
+  it("13. the audit log shows the journey's changes, filtered by action and opened; a person's History shows the role change", async () => {
+    await step('13 audit log', async () => {
+      const page = admin;
+      await goto(page, '/admin');
+      await page.getByRole('menuitem', { name: 'Audit log' }).click();
+      await expect.poll(() => pathname(page)).toBe('/admin/audit');
+      await settled(page);
+      // Steps 3 to 9, newest first (10 rows a page: the oldest may be on the next one).
+      const seen = () =>
+        rows(page)
+          .allInnerTexts()
+          .then((all) => all.join('\n'));
+      for (const action of [
+        'Role changed',
+        'Account activated or deactivated',
+        'Repayment recorded',
+        'Balance credited',
+      ])
+        await expect.poll(seen).toContain(action);
+      expect(await rows(page).first().innerText()).toContain('Role changed');
+
+      await chooseOption(page, 'Action', 'Role changed');
+      await expect.poll(() => new URL(page.url()).searchParams.get('filter') ?? '').toContain('user.role');
+      for (const other of ['Balance credited', 'Repayment recorded', 'Account activated or deactivated'])
+        await expect.poll(() => rows(page).filter({ hasText: other }).count()).toBe(0);
+      const nadia = rows(page).filter({ hasText: ids.nadia! });
+      await expect.poll(() => nadia.count()).toBe(1);
+      expect(await nadia.innerText()).toContain(SUPERADMIN);
+      await nadia.getByText('Role changed').click();
+      const changes = page.getByRole('table', { name: 'Changes' });
+      await expect
+        .poll(() => changes.locator('tbody tr').allInnerTexts())
+        .toEqual([expect.stringMatching(/^role\s+user\s+admin$/)]);
+
+      await goto(page, `/admin/users/${ids.nadia}/show`);
+      await page.getByRole('tab', { name: 'History', exact: true }).click();
+      await expect.poll(() => pathname(page)).toBe(`/admin/users/${ids.nadia}/show/history`);
+      await settled(page);
+      const history = rows(page).filter({ hasText: 'Role changed' });
+      await expect.poll(() => history.count()).toBe(1);
+      await history.getByText('Role changed').click();
+      await expect
+        .poll(() => page.getByRole('table', { name: 'Changes' }).innerText())
+        .toMatch(/role\s+user\s+admin/);
+      await screenshot(page, 'admin-user-history-open-desktop.png');
+      expect(adminErrors).toEqual([]);
+    });
+  }, 120_000);
 });

@@ -5,7 +5,9 @@
 // CEILINGS were first the sizes measured when the test was written (25 Nov 2026: public 229.7 KiB,
 // back office 457.2 KiB gzip, ceilings 235 and 460). Issue 16 point 1 brought them to 189.9 KiB
 // (public) and 304.0 KiB (back office); the ceilings are now those figures plus about 2 KiB, so that
-// any real growth fails. The back office is under issue 16's goal (350); the public site is not
+// any real growth fails. Issues 25 and 26 (26 Nov 2026) grew them to 195.6 and 312.6 KiB, 19.5 KiB of
+// it the English error table (src-shared/errors.ts, about 60 new codes); the ceilings are those plus
+// about 2.4 KiB, and issue 31 is to load that table lazily. The back office is under issue 16's goal (350); the public site is not
 // (150): React, React DOM, React Router's data router, i18next, TanStack Query and MUI's core are
 // about 170 KiB of it (README, "Size budgets"). Lower a ceiling whenever a change shrinks an entry.
 // `npm run bench:size` shows what an entry's initial load is made of, and each page's first screen.
@@ -18,8 +20,8 @@ const KiB = 1024;
 
 /** Current ceilings, initial JS gzip. */
 const CEILINGS: Record<string, number> = {
-  'index.html': 192 * KiB,
-  'backoffice.html': 306 * KiB,
+  'index.html': 198 * KiB,
+  'backoffice.html': 322 * KiB, // 320.1 after issue 26 (second-factor login, audit and revision screens)
 };
 
 /** Issue 16's goals (stretch: public 120 KiB, back office 250 KiB). */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLETE_KIIS } from '../support/kiis';
 import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
 import {
   BrowserTabs,
@@ -130,6 +131,9 @@ async function uploadCropped(page: Page, file: string) {
   await page.getByRole('button', { name: 'Upload image', exact: true }).click();
 }
 
+/** The consent checkbox of the registration forms (the terms of use and the privacy policy). */
+const CONSENT = 'I accept the Terms & Conditions and the Privacy Policy.';
+
 describe('a company in the corporate area, in Chromium', () => {
   it('1. registers, verifies its e-mail from the delivered message and signs in', async () => {
     await step('1 register and sign in', async () => {
@@ -152,6 +156,7 @@ describe('a company in the corporate area, in Chromium', () => {
       await field(page, 'Company phone').fill('+233 32 000 0000');
       await field(page, 'Password').fill(COMPANY.password);
       await field(page, 'Confirm password').fill(COMPANY.password);
+      await page.getByRole('checkbox', { name: CONSENT }).check();
       await page
         .getByRole('button', { name: /register|create/i })
         .last()
@@ -302,6 +307,9 @@ describe('a company in the corporate area, in Chromium', () => {
   it('6. an admin approves it (API); it is listed on /ventures with its image', async () => {
     await step('6 approved and listed', async () => {
       const admin = await run.signIn('admin@afrivest.test');
+      // Its key investment information sheet, complete (tests/e2e/kiis.test.ts fills one in the form).
+      const owner = await run.signIn(COMPANY.email, COMPANY.password);
+      await run.api(owner, 'PUT', `/ventures/my-ventures/${ventureId}/kiis`, COMPLETE_KIIS);
       await run.api(admin, 'PATCH', `/ventures/admin/${ventureId}/admin-status-update`, {
         adminStatus: 'approved',
         adminNotes: '',

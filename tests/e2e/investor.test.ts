@@ -8,6 +8,7 @@ import {
   BrowserTabs,
   axeViolations,
   chooseOption,
+  completeInvestorProfile,
   DEMO_PASSWORD,
   euros,
   field,
@@ -77,13 +78,17 @@ type Journey = ReturnType<typeof journey>;
 let api: Journey['api'];
 let goto: Journey['goto'];
 let signIn: Journey['signIn'];
+let run: Journey;
 /** Axe violations per page and width, printed at the end. */
 const axeCounts: { page: string; width: number; violations: number; scrollWidth?: number }[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ dataDir: tempDataDir() }), launchBrowser()]);
-  ({ api, goto, signIn } = journey(server));
+  run = journey(server);
+  ({ api, goto, signIn } = run);
   [adminCookie, investorCookie] = await Promise.all([signIn(ADMIN), signIn(INVESTOR)]);
+  // What EU 2020/1503 Art. 21 asks before a first investment (the knowledge test, the simulation).
+  await completeInvestorProfile(run, investorCookie);
   const people = await api<{ users: { id: string; email: string }[] }>(
     adminCookie,
     'GET',
@@ -166,9 +171,7 @@ describe("the investor's side in Chromium", () => {
     ({ page: admin, errors: adminErrors } = await newPage());
     await goto(admin, '/admin');
     await expect.poll(() => pathname(admin)).toBe('/admin/login');
-    await field(admin, 'Email').fill(ADMIN);
-    await field(admin, 'Password').fill(DEMO_PASSWORD);
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await run.adminFormSignIn(admin, ADMIN);
     await expect.poll(() => pathname(admin), { timeout: 15_000 }).toMatch(/^\/admin\/?$/);
     await admin.getByRole('menuitem', { name: 'Tickets' }).click();
     await expect.poll(() => pathname(admin)).toBe('/admin/tickets');
@@ -216,7 +219,10 @@ describe("the investor's side in Chromium", () => {
     const amount = dialog.getByLabel(/^Amount \(EUR\)/);
     await expect.poll(() => amount.count(), { timeout: 10_000 }).toBe(1);
     await amount.fill(String(venture.minInvestmentAmount));
-    await dialog.getByRole('button', { name: 'Invest' }).click();
+    // The amount, the review (the KIIS read), then the receipt.
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('checkbox', { name: 'I have read the key investment information sheet' }).check();
+    await dialog.getByRole('button', { name: 'Confirm investment' }).click();
     await expect.poll(() => dialog.getByText('Investment successful!').count()).toBe(1);
 
     const after = (await api<{ balance: number }>(investorCookie, 'GET', '/balances/my-balance')).balance;

@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { codeOf, parseEml } from '../support/eml';
@@ -52,6 +53,27 @@ export async function chooseOption(
     }
     if (Date.now() > deadline) throw new Error(`'${label}' does not show '${option}' after ${attempt} tries`);
     await page.keyboard.press('Escape').catch(() => undefined);
+  }
+}
+
+/**
+ * Fills a react-admin form with `fill` and presses its submit button `button`. react-admin mounts a
+ * record form again when the record is refreshed under it (the getOne cache that the list filled is
+ * refetched once it is stale), which throws away what was typed and leaves the button disabled until
+ * the form is dirty again. The button's click is the check: when it stays disabled, the form was
+ * mounted afresh, and the values are filled again (a person would see their choice undone and redo it).
+ */
+export async function fillAndSubmit(page: Page, fill: () => Promise<void>, button: string) {
+  const submit = page.getByRole('button', { name: button, exact: true });
+  for (let attempt = 1; ; attempt++) {
+    await fill();
+    try {
+      await submit.click({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 4)
+        throw new Error(`'${button}' stayed disabled after ${attempt} fillings: ${String(error)}`);
+    }
   }
 }
 
@@ -144,19 +166,96 @@ export class BrowserTabs {
   }
 }
 
+/**
+ * Second factors enrolled by the journeys (issue 26: admins must have one; the demo's admins start
+ * without), per server and e-mail: the secret, the last 30-second step used (the server never
+ * accepts a step twice) and the recovery codes left.
+ */
+const enrolled = new Map<string, { secret: string; lastStep: number; recovery: string[] }>();
+
+/** The TOTP code (RFC 6238, SHA-1, 6 digits, 30 s) of `secret` for a 30-second step. */
+export function totpCode(secret: string, step = Math.floor(Date.now() / 30_000)): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: step * 30_000 + 1_000,
+  });
+}
+
 export function journey(server: RunningServer) {
-  /** Signs in through the API; the session's cookies as one Cookie header. */
+  const keyOf = (email: string) => `${server.url}|${email.toLowerCase()}`;
+
+  /** A code the server has not seen yet: this step's, the next one's (one step of drift is
+   * accepted), else a recovery code, else the next step is waited for. */
+  async function secondFactorCode(email: string): Promise<string> {
+    const factor = enrolled.get(keyOf(email));
+    if (!factor) throw new Error(`${email} has no second factor enrolled by the journey`);
+    for (;;) {
+      const step = Math.floor(Date.now() / 30_000);
+      for (const candidate of [step, step + 1]) {
+        if (candidate > factor.lastStep) {
+          factor.lastStep = candidate;
+          return totpCode(factor.secret, candidate);
+        }
+      }
+      const recovery = factor.recovery.shift();
+      if (recovery) return recovery;
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+
+  /** Records a factor enrolled elsewhere (in the browser): its secret and the step just used. */
+  function rememberFactor(email: string, secret: string, recovery: string[] = []) {
+    enrolled.set(keyOf(email), { secret, lastStep: Math.floor(Date.now() / 30_000) + 1, recovery });
+  }
+
+  /** Signs in through the API; the session's cookies as one Cookie header. An account with a
+   * second factor enrolled by the journey answers the code step; an admin or superadmin without
+   * one enrols through the API first (setup, then enable with a computed code). */
   async function signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const factor = enrolled.get(keyOf(email));
     const response = await fetch(`${server.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, rememberMe: false }),
+      body: JSON.stringify({
+        email,
+        password,
+        rememberMe: false,
+        ...(factor && { code: await secondFactorCode(email) }),
+      }),
     });
     expect(response.status, `login of ${email}`).toBe(200);
-    return response.headers
+    const cookie = response.headers
       .getSetCookie()
-      .map((cookie) => cookie.split(';')[0])
+      .map((c) => c.split(';')[0])
       .join('; ');
+    const { user } = (await response.json()) as { user: { role: string; secondFactorEnabled: boolean } };
+    if ((user.role === 'admin' || user.role === 'superadmin') && !user.secondFactorEnabled) {
+      const { data } = await api<{ data: { secret: string } }>(cookie, 'POST', '/auth/2fa/setup');
+      const step = Math.floor(Date.now() / 30_000);
+      const enabled = await api<{ data: { recoveryCodes: string[] } }>(cookie, 'POST', '/auth/2fa/enable', {
+        code: totpCode(data.secret, step),
+      });
+      enrolled.set(keyOf(email), {
+        secret: data.secret,
+        lastStep: step,
+        recovery: enabled.data.recoveryCodes,
+      });
+    }
+    return cookie;
+  }
+
+  /**
+   * Signs an admin in through the back office's login form: enrolled first (through the API, as
+   * `signIn`), then e-mail and password, then the second step's code. The page must show the form.
+   */
+  async function adminFormSignIn(page: Page, email: string, password = DEMO_PASSWORD) {
+    if (!enrolled.has(keyOf(email))) await signIn(email, password);
+    await field(page, 'Email').fill(email);
+    await field(page, 'Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const code = field(page, 'Code from your authenticator app, or a recovery code');
+    await expect.poll(() => code.count(), { timeout: 15_000 }).toBe(1);
+    await code.fill(await secondFactorCode(email));
+    await page.getByRole('button', { name: 'Verify' }).click();
   }
 
   async function call(cookie: string, method: string, path: string, body?: unknown) {
@@ -195,5 +294,46 @@ export function journey(server: RunningServer) {
     await settled(page);
   }
 
-  return { signIn, call, api, codeFromOutbox, goto };
+  return { signIn, call, api, codeFromOutbox, goto, adminFormSignIn, secondFactorCode, rememberFactor };
+}
+
+/**
+ * Gives an investor what EU 2020/1503 Art. 21 asks before investing, through the API: the knowledge
+ * test (failed on purpose: the first option of every question), the risk acknowledgement of that
+ * attempt, and a loss simulation (net worth €50,000: warning threshold €2,500, the higher of €1,000
+ * and 5 %). Afterwards `GET /api/protection/me` misses nothing.
+ */
+export async function completeInvestorProfile(
+  run: ReturnType<typeof journey>,
+  cookie: string,
+): Promise<{ warningThreshold: number }> {
+  const test = await run.api<{ data: { questions: { id: string; options: { id: string }[] }[] } }>(
+    cookie,
+    'GET',
+    '/protection/knowledge-test?lang=en',
+  );
+  const answers = Object.fromEntries(test.data.questions.map((q) => [q.id, q.options[0]!.id]));
+  const result = await run.api<{ data: { passed: boolean } }>(
+    cookie,
+    'POST',
+    '/protection/knowledge-test?lang=en',
+    {
+      answers,
+    },
+  );
+  if (!result.data.passed) {
+    await run.api(cookie, 'POST', '/protection/risk-acknowledgement?lang=en', { acknowledged: true });
+  }
+  await run.api(cookie, 'POST', '/protection/loss-simulation', {
+    annualIncome: 40_000,
+    liquidAssets: 20_000,
+    annualCommitments: 10_000,
+  });
+  const me = await run.api<{ data: { missing: string[]; warningThreshold: number } }>(
+    cookie,
+    'GET',
+    '/protection/me',
+  );
+  expect(me.data.missing).toEqual([]);
+  return { warningThreshold: me.data.warningThreshold };
 }

@@ -21,6 +21,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLETE_KIIS } from '../support/kiis';
 import { parseEml } from '../support/eml';
 import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
 import { journey, settled } from './journey';
@@ -199,6 +200,8 @@ beforeAll(async () => {
     expect(created.data.tags).toEqual(T.tags!.split('\n'));
     ids[key] = created.data._id;
     await api(corporate, 'PATCH', `/ventures/id/${ids[key]}`, { visibility: 'public' });
+    // Its key investment information sheet, complete: approval needs it.
+    await api(corporate, 'PUT', `/ventures/my-ventures/${ids[key]}/kiis`, COMPLETE_KIIS);
     await api(admin, 'PATCH', `/ventures/admin/${ids[key]}/admin-status-update`, {
       adminStatus: decision,
       adminNotes: notes,

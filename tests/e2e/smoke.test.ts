@@ -15,7 +15,7 @@ import {
   VIEWPORTS,
   type RunningServer,
 } from './harness';
-import { axeViolations } from './journey';
+import { axeViolations, journey } from './journey';
 
 let server: RunningServer;
 let browser: Browser;
@@ -99,9 +99,7 @@ describe('signing in', () => {
     const page = await context.newPage();
     const errors = collectErrors(page);
     await page.goto(`${server.url}/admin`, { waitUntil: 'networkidle' });
-    await page.getByLabel('Email').fill('admin@afrivest.test');
-    await page.getByLabel('Password').first().fill('demo-password-2026');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await journey(server).adminFormSignIn(page, 'admin@afrivest.test', 'demo-password-2026');
     await expect.poll(() => page.getByRole('heading', { name: 'Admin overview' }).count()).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/admin');
     await snap(page, 'admin-overview-desktop.png', { fullPage: false });

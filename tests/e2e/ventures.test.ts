@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPLETE_KIIS } from '../support/kiis';
 import {
   collectErrors,
   launchBrowser,
@@ -70,6 +71,8 @@ async function addPublicVentures() {
     });
     const id = created.data!._id;
     await call(corporate, 'PATCH', `/ventures/id/${id}`, { visibility: 'public' });
+    // Its key investment information sheet, complete: approval needs it.
+    await call(corporate, 'PUT', `/ventures/my-ventures/${id}/kiis`, COMPLETE_KIIS);
     await call(admin, 'PATCH', `/ventures/admin/${id}/admin-status-update`, {
       adminStatus: 'approved',
       adminNotes: 'Approved by the end-to-end test.',

@@ -224,7 +224,10 @@ export async function seedCast(
 ): Promise<Cast> {
   const investors: Actor[] = [];
   for (let i = 0; i < counts.investors; i += 1)
-    investors.push(await person(database, { role: 'user', kycStatus: 'complete' }));
+    // Sophisticated (Annex II): investor protection is not what these tests break (protection-gates.test.ts).
+    investors.push(
+      await person(database, { role: 'user', kycStatus: 'complete', investorCategory: 'sophisticated' }),
+    );
   const authors: Actor[] = [];
   for (let i = 0; i < counts.authors; i += 1) authors.push(await person(database, { role: 'user' }));
   const admin = await person(database, { role: 'admin' });

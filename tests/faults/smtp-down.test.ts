@@ -83,6 +83,7 @@ const registration = (email: string) => ({
   city: 'Kraków',
   address: 'ul. Floriańska 1',
   password: 'a-strong-password',
+  acceptTerms: true,
 });
 
 async function until(what: string, done: () => boolean, timeoutMs: number): Promise<void> {

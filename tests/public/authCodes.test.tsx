@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -213,7 +213,7 @@ describe('reset password (/reset-password?email=)', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('checks the code, then the confirmation, then the 6-character minimum, one message at a time', async () => {
+  it('checks the code, then the confirmation, then the 8-character minimum, one message at a time', async () => {
     const { calls } = mockApi();
     const user = userEvent.setup();
     await openReset();
@@ -228,13 +228,13 @@ describe('reset password (/reset-password?email=)', () => {
     await submit(user);
     expect(await findToast('Passwords do not match.')).toBeVisible();
     expect(screen.getByLabelText(/Confirm password/)).toHaveAccessibleDescription('Passwords do not match.');
-    expect(screen.queryByText('Password must be at least 6 characters.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password must be at least 8 characters.')).not.toBeInTheDocument();
 
     await fill(user, screen.getByLabelText(/Confirm password/), 'abc');
     await submit(user);
-    expect(await findToast('Password must be at least 6 characters.')).toBeVisible();
+    expect(await findToast('Password must be at least 8 characters.')).toBeVisible();
     expect(screen.getByLabelText(/New password/)).toHaveAccessibleDescription(
-      'Password must be at least 6 characters.',
+      'Password must be at least 8 characters.',
     );
     expect(calls).toHaveLength(0);
   });
@@ -244,19 +244,45 @@ describe('reset password (/reset-password?email=)', () => {
     const { calls } = mockApi({ [`POST ${RESET}`]: { message: 'Password reset successful.' } });
     const { router } = await openReset();
     await fill(user, screen.getByLabelText(/Reset code/), ' 654321 ');
-    // Six characters is enough at reset (8 at registration).
-    await fill(user, screen.getByLabelText(/New password/), 'abcdef');
-    await fill(user, screen.getByLabelText(/Confirm password/), 'abcdef');
+    // Eight characters at reset as at registration (issue 26, finding 3).
+    await fill(user, screen.getByLabelText(/New password/), 'violet-harbour');
+    await fill(user, screen.getByLabelText(/Confirm password/), 'violet-harbour');
     await submit(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Password reset successful\.$/);
     expect(bodiesOf(calls, 'POST', RESET)).toEqual([
-      { email: 'ada@example.com', token: '654321', newPassword: 'abcdef' },
+      { email: 'ada@example.com', token: '654321', newPassword: 'violet-harbour' },
     ]);
     act(() => vi.advanceTimersByTime(2500));
     expect(router.state.location.pathname).toBe('/reset-password');
     act(() => vi.advanceTimersByTime(600));
     expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  });
+
+  it("shows the server's refusal of a common password on the field, in the reader's language", async () => {
+    mockApi({
+      [`POST ${RESET}`]: jsonResponse(400, {
+        message:
+          'This password is too common: it is on a list of passwords used by many people. Please choose another.',
+        code: 'input.password_common',
+        errors: {
+          newPassword:
+            'This password is too common: it is on a list of passwords used by many people. Please choose another.',
+        },
+        codes: { newPassword: 'input.password_common' },
+      }),
+    });
+    const user = userEvent.setup();
+    await openReset();
+    await fill(user, screen.getByLabelText(/Reset code/), '111111');
+    await fill(user, screen.getByLabelText(/New password/), 'password1');
+    await fill(user, screen.getByLabelText(/Confirm password/), 'password1');
+    await submit(user);
+    await waitFor(() =>
+      expect(screen.getByLabelText(/New password/)).toHaveAccessibleDescription(
+        /^This password is too common/,
+      ),
+    );
   });
 
   it("shows the server's message, else 'Reset failed.'", async () => {

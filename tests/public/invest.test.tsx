@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Mock } from 'vitest';
-import { INVEST_SUCCESS_CLOSE_MS } from '../../src-public/ventures/InvestDialog';
+import { formatMoment } from '../../src-public/investor/reflection';
 import {
   fill,
   jsonResponse,
@@ -26,8 +26,12 @@ setUpPageTests(
 
 const FORM = '/ventures/abc/investment-form';
 const VENTURE_PATH = '/api/ventures/id/abc';
+/** Where the investor profile's pages come back to (decision 0106). */
+const NEXT = `?next=${encodeURIComponent(FORM)}`;
+const KIIS_BOX = 'I have read the key investment information sheet';
+const REVOCABLE_UNTIL = '2026-11-30T14:05:00Z';
 
-const investment = (amount: number) => ({
+const investment = (amount: number, revocableUntil: string | null = REVOCABLE_UNTIL) => ({
   _id: 'inv-1',
   venture: { _id: 'abc', title: sampleVenture.title },
   amount,
@@ -35,9 +39,33 @@ const investment = (amount: number) => ({
   status: 'invested',
   totalExpectedReturn: 18,
   investmentDate: '2026-03-01T10:00:00Z',
+  revocableUntil,
 });
 
-/** An investor whose verification is complete, on the venture's investment form. */
+/** GET /api/protection/me of an investor who may invest (nothing missing); threshold in euros. */
+const protectionProfile = (
+  warningThreshold = 1000,
+  category: 'non_sophisticated' | 'sophisticated' = 'non_sophisticated',
+  missing: string[] = [],
+) => ({
+  data: {
+    category,
+    knowledgeTest: {
+      status: 'passed',
+      takenAt: '2026-01-01T00:00:00Z',
+      validUntil: '2028-01-01T00:00:00Z',
+      score: 87,
+    },
+    riskAcknowledgedAt: null,
+    lossCapacity: { netWorth: 20_000, capacity: 2_000, updatedAt: '2026-01-01T00:00:00Z' },
+    warningThreshold,
+    missing,
+    sophisticatedRequest: null,
+  },
+});
+
+/** An investor whose verification is complete, on the venture's investment form. Without a handler
+ * for GET /api/protection/me it answers 404: the dialog goes on and the server decides. */
 function investor(handlers: Record<string, Handler> = {}, options: { balance?: number } = {}) {
   return mockSignedIn(
     {
@@ -49,7 +77,7 @@ function investor(handlers: Record<string, Handler> = {}, options: { balance?: n
   );
 }
 
-/** Opens the form and waits for the amount field (after the verification check). */
+/** Opens the form and waits for the amount field (after the verification and profile checks). */
 async function openForm(entry = FORM) {
   const rendered = renderApp(entry);
   const dialog = await screen.findByRole('dialog', { name: `Invest in ${sampleVenture.title}` });
@@ -57,9 +85,23 @@ async function openForm(entry = FORM) {
   return { ...rendered, dialog: within(dialog), dialogElement: dialog, amount };
 }
 
-async function invest(user: UserEvent, amount: HTMLElement, value: string) {
+/** Step 1: types the amount and presses Continue. */
+async function toReview(user: UserEvent, amount: HTMLElement, value: string) {
   await fill(user, amount, value);
-  await user.click(screen.getByRole('button', { name: 'Invest' }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+/** Step 2: ticks the KIIS box (unless ticked) and confirms. */
+async function confirmReview(user: UserEvent) {
+  const box = await screen.findByRole('checkbox', { name: KIIS_BOX });
+  if (!(box as HTMLInputElement).checked) await user.click(box);
+  await user.click(screen.getByRole('button', { name: 'Confirm investment' }));
+}
+
+/** Both steps: the amount, then the review confirmed. */
+async function invest(user: UserEvent, amount: HTMLElement, value: string) {
+  await toReview(user, amount, value);
+  await confirmReview(user);
 }
 
 /** The client sends one Request per call. */
@@ -68,6 +110,8 @@ const posts = (fetchMock: Mock) => fetchMock.mock.calls.filter((call) => request
 const keyOf = (call: unknown[]) => requestOf(call).headers.get('Idempotency-Key');
 const gets = (calls: { method: string; path: string }[], path: string) =>
   calls.filter((call) => call.method === 'GET' && call.path === path).length;
+const postBodies = (calls: { method: string; body: unknown }[]) =>
+  calls.filter((call) => call.method === 'POST').map((call) => call.body);
 
 /** The dialog of a new opening (the last one may still be fading out): found by its amount field. */
 async function reopened() {
@@ -84,28 +128,53 @@ describe('the invest form: amounts', () => {
     const { calls } = investor();
     const user = userEvent.setup();
     const { dialog, amount } = await openForm();
+    expect(dialog.getByRole('heading', { level: 3, name: 'Step 1 of 3: Amount' })).toBeInTheDocument();
     expect(amount).toHaveAttribute('type', 'number');
     expect(amount).toHaveAttribute('min', '50');
 
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
     expect(dialog.getByRole('alert')).toHaveTextContent('Minimum investment is €50.00');
 
-    await invest(user, amount, '49.99');
+    await toReview(user, amount, '49.99');
     expect(dialog.getByRole('alert')).toHaveTextContent('Minimum investment is €50.00');
     expect(amount).toHaveAttribute('aria-invalid', 'true');
 
     // A number input holds no text that is not a number: what was typed counts as empty.
-    await invest(user, amount, 'abc');
+    await toReview(user, amount, 'abc');
     expect(dialog.getByRole('alert')).toHaveTextContent('Minimum investment is €50.00');
 
-    await invest(user, amount, '5000.01');
+    await toReview(user, amount, '5000.01');
     expect(dialog.getByRole('alert')).toHaveTextContent('Maximum investment is €5,000.00');
 
-    await invest(user, amount, '100.555');
+    await toReview(user, amount, '100.555');
     expect(dialog.getByRole('alert')).toHaveTextContent(
       'Enter the amount in euros with at most two decimals.',
     );
+    // Still on the first step, nothing sent.
+    expect(dialog.getByRole('heading', { level: 3, name: 'Step 1 of 3: Amount' })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('clears the error as soon as the amount is valid, and shows it again when it is not', async () => {
+    investor();
+    const user = userEvent.setup();
+    const { dialog, amount } = await openForm();
+    // Typing alone says nothing yet.
+    await fill(user, amount, '10');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent('Minimum investment is €50.00');
+
+    // Corrected: the error goes at once, before Continue.
+    await fill(user, amount, '100');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    expect(amount).toHaveAttribute('aria-invalid', 'false');
+    await fill(user, amount, '6000');
+    expect(dialog.getByRole('alert')).toHaveTextContent('Maximum investment is €5,000.00');
+    await fill(user, amount, '50');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    expect(await dialog.findByRole('heading', { level: 3, name: 'Step 2 of 3: Review' })).toHaveFocus();
   });
 
   it('accepts a last ticket below the minimum when it is exactly what is left', async () => {
@@ -116,11 +185,11 @@ describe('the invest form: amounts', () => {
     const user = userEvent.setup();
     const { dialog, amount } = await openForm();
     expect(figure(dialog, 'Left to fund')).toBe('€30.00');
-    await invest(user, amount, '29');
+    await toReview(user, amount, '29');
     expect(dialog.getByRole('alert')).toHaveTextContent('Minimum investment is €50.00');
     await invest(user, amount, '30');
     expect(await dialog.findByText('Investment successful!')).toBeInTheDocument();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ ventureId: 'abc', amount: 30 });
+    expect(postBodies(calls)).toEqual([{ ventureId: 'abc', amount: 30 }]);
   });
 
   it('shows the balance, what is left to fund and the expected return of the typed amount', async () => {
@@ -146,15 +215,220 @@ describe('the invest form: amounts', () => {
   });
 });
 
+describe('the invest form: review', () => {
+  it("summarises the investment, links the KIIS in the reader's language and needs its box ticked", async () => {
+    const { calls } = investor({
+      [`GET ${VENTURE_PATH}`]: {
+        data: { ...sampleVenture, repaymentType: 'annuity', repaymentFrequency: 'monthly' },
+      },
+      'GET /api/protection/me': protectionProfile(),
+      'POST /api/investments': jsonResponse(201, {
+        message: 'Investment successful!',
+        data: investment(100),
+      }),
+    });
+    const user = userEvent.setup();
+    const { dialog, amount } = await openForm();
+    await toReview(user, amount, '100');
+    expect(await dialog.findByRole('heading', { level: 3, name: 'Step 2 of 3: Review' })).toHaveFocus();
+    expect(figure(dialog, 'Venture')).toBe(sampleVenture.title);
+    expect(figure(dialog, 'Amount')).toBe('€100.00');
+    expect(figure(dialog, 'Expected return')).toBe('€18.00');
+    expect(figure(dialog, 'Repayment')).toBe('equal instalments, monthly');
+    const kiis = dialog.getByRole('link', {
+      name: 'Key investment information sheet (PDF, opens in a new tab)',
+    });
+    expect(kiis).toHaveAttribute('href', '/api/ventures/abc/kiis?lang=en');
+    expect(kiis).toHaveAttribute('target', '_blank');
+    // Below the threshold of €1,000: no risk warning.
+    expect(dialog.queryByText('Risk warning')).not.toBeInTheDocument();
+
+    // Not ticked: said under the box, nothing sent.
+    const box = dialog.getByRole('checkbox', { name: KIIS_BOX });
+    expect(box).not.toBeChecked();
+    await user.click(dialog.getByRole('button', { name: 'Confirm investment' }));
+    expect(
+      dialog.getByText('Please confirm that you have read the key investment information sheet.'),
+    ).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(postBodies(calls)).toHaveLength(0);
+
+    await user.click(box);
+    expect(
+      dialog.queryByText('Please confirm that you have read the key investment information sheet.'),
+    ).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Confirm investment' }));
+    expect(await dialog.findByText('Investment successful!')).toBeInTheDocument();
+    // Under the threshold the body has no acknowledgeRisk.
+    expect(postBodies(calls)).toEqual([{ ventureId: 'abc', amount: 100 }]);
+  });
+
+  it('goes back to the amount with Back, keeping it', async () => {
+    investor();
+    const user = userEvent.setup();
+    const { dialog, amount } = await openForm();
+    await toReview(user, amount, '120');
+    await user.click(await dialog.findByRole('button', { name: 'Back' }));
+    expect(await dialog.findByRole('heading', { level: 3, name: 'Step 1 of 3: Amount' })).toHaveFocus();
+    expect(dialog.getByLabelText(/Amount/)).toHaveValue(120);
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    expect(figure(dialog, 'Amount')).toBe('€120.00');
+  });
+
+  it('shows the warning of Art. 21(7) only above the threshold, and sends acknowledgeRisk once consented', async () => {
+    const { calls } = investor(
+      {
+        'GET /api/protection/me': protectionProfile(1000),
+        'POST /api/investments': (call: { body: unknown }) =>
+          jsonResponse(201, {
+            message: 'Investment successful!',
+            data: investment((call.body as { amount: number }).amount),
+          }),
+      },
+      { balance: 4000 },
+    );
+    const user = userEvent.setup();
+    const { dialog, amount } = await openForm();
+    // At the threshold: no warning (Art. 21(7) speaks of an amount that exceeds it).
+    await toReview(user, amount, '1000');
+    expect(figure(dialog, 'Amount')).toBe('€1,000.00');
+    expect(dialog.queryByText('Risk warning')).not.toBeInTheDocument();
+    expect(dialog.queryByRole('checkbox', { name: /I understand this investment/ })).not.toBeInTheDocument();
+
+    // A cent above it: the warning, with the amount and the threshold, and the explicit consent.
+    await user.click(dialog.getByRole('button', { name: 'Back' }));
+    await toReview(user, dialog.getByLabelText(/Amount/), '1000.01');
+    const warning = dialog.getByRole('group', { name: 'Risk warning' });
+    expect(warning).toHaveTextContent(
+      'You are about to invest €1,000.01. This is more than your warning threshold of €1,000.00: the higher of €1,000 and 5 % of your net worth (EU Regulation 2020/1503, Art. 21(7)). An investment in a crowdfunding project includes the risk of losing the entirety of the money invested.',
+    );
+    const consent = within(warning).getByRole('checkbox', {
+      name: 'I understand this investment and its risks, including the loss of all the money invested, and I want to invest €1,000.01.',
+    });
+    await user.click(dialog.getByRole('checkbox', { name: KIIS_BOX }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm investment' }));
+    expect(
+      dialog.getByText(
+        'Please confirm the risk warning to invest this amount, or go back and choose a smaller amount.',
+      ),
+    ).toBeInTheDocument();
+    expect(postBodies(calls)).toHaveLength(0);
+
+    await user.click(consent);
+    await user.click(dialog.getByRole('button', { name: 'Confirm investment' }));
+    expect(await dialog.findByText('Investment successful!')).toBeInTheDocument();
+    expect(postBodies(calls)).toEqual([{ ventureId: 'abc', amount: 1000.01, acknowledgeRisk: true }]);
+  });
+
+  it('gives a sophisticated investor no warning and sends no acknowledgeRisk', async () => {
+    const { calls } = investor(
+      {
+        'GET /api/protection/me': protectionProfile(1000, 'sophisticated'),
+        'POST /api/investments': jsonResponse(201, {
+          message: 'Investment successful!',
+          data: investment(4000, null),
+        }),
+      },
+      { balance: 9000 },
+    );
+    const user = userEvent.setup();
+    const { dialog, amount } = await openForm();
+    await toReview(user, amount, '4000');
+    expect(dialog.queryByText('Risk warning')).not.toBeInTheDocument();
+    await confirmReview(user);
+    expect(await dialog.findByText('Investment successful!')).toBeInTheDocument();
+    expect(postBodies(calls)).toEqual([{ ventureId: 'abc', amount: 4000 }]);
+    // No reflection period for a sophisticated investor's investment.
+    expect(
+      dialog.getByText('No reflection period applies to this investment: it cannot be revoked.'),
+    ).toBeInTheDocument();
+  });
+
+  it('takes the threshold a 409 names when the profile could not be read, then sends the consent', async () => {
+    let attempts = 0;
+    const { calls } = investor({
+      'GET /api/protection/me': jsonResponse(500, {
+        message: 'Something went wrong.',
+        code: 'common.server_error',
+      }),
+      'POST /api/investments': () =>
+        ++attempts === 1
+          ? jsonResponse(409, {
+              message:
+                'This investment is above your warning threshold of €2,500.00: confirm the risk warning to go on.',
+              code: 'protection.acknowledgement_required',
+              params: { amount: 2500 },
+            })
+          : jsonResponse(201, { message: 'Investment successful!', data: investment(3000) }),
+    });
+    const user = userEvent.setup();
+    const { dialog, amount } = await openForm();
+    await invest(user, amount, '3000');
+    const alert = await dialog.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'This investment is above your warning threshold of €2,500.00: confirm the risk warning to go on.',
+    );
+    expect(alert).toHaveTextContent(
+      'Read the risk warning below and confirm it, or go back and choose a smaller amount.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Go to your investor profile' })).toHaveAttribute(
+      'href',
+      `/user/profile/investor${NEXT}`,
+    );
+    expect(dialog.getByRole('group', { name: 'Risk warning' })).toHaveTextContent(
+      'more than your warning threshold of €2,500.00',
+    );
+    await user.click(dialog.getByRole('checkbox', { name: /I understand this investment/ }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm investment' }));
+    expect(await dialog.findByText('Investment successful!')).toBeInTheDocument();
+    expect(postBodies(calls)).toEqual([
+      { ventureId: 'abc', amount: 3000 },
+      { ventureId: 'abc', amount: 3000, acknowledgeRisk: true },
+    ]);
+  });
+});
+
+describe('the investor profile before investing', () => {
+  it('says up front what Art. 21 still needs, with links that come back to the venture', async () => {
+    const { calls } = investor({
+      'GET /api/protection/me': protectionProfile(1000, 'non_sophisticated', [
+        'knowledge_test',
+        'loss_simulation',
+      ]),
+    });
+    renderApp(FORM);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(
+      await dialog.findByText(
+        'Before you can invest, EU rules on crowdfunding (Regulation 2020/1503, Art. 21) ask you to complete your investor profile:',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Take the knowledge test' })).toHaveAttribute(
+      'href',
+      `/user/profile/investor/test${NEXT}`,
+    );
+    expect(dialog.getByRole('link', { name: 'Simulate the loss you could bear' })).toHaveAttribute(
+      'href',
+      `/user/profile/investor/simulation${NEXT}`,
+    );
+    expect(dialog.getByRole('link', { name: 'Complete your investor profile' })).toHaveAttribute(
+      'href',
+      `/user/profile/investor${NEXT}`,
+    );
+    expect(dialog.queryByLabelText(/Amount/)).not.toBeInTheDocument();
+    expect(gets(calls, '/api/protection/me')).toBe(1);
+  });
+});
+
 describe('the invest form: submitting', () => {
-  it("reads 'Processing...' with the button, the field and the x disabled while it waits", async () => {
+  it("reads 'Processing...' with Confirm, Back and the x disabled while it waits", async () => {
     let answer: ((response: Response) => void) | undefined;
     investor({ 'POST /api/investments': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const user = userEvent.setup();
     const { dialog, amount } = await openForm();
     await invest(user, amount, '100');
     expect(await dialog.findByRole('button', { name: 'Processing...' })).toBeDisabled();
-    expect(amount).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Back' })).toBeDisabled();
     expect(dialog.getByRole('button', { name: 'Close' })).toBeDisabled();
     // The request may leave after the loading state shows (a busy machine): wait for it.
     await waitFor(() => expect(answer).toBeDefined());
@@ -166,12 +440,12 @@ describe('the invest form: submitting', () => {
         codes: { amount: 'investment.insufficient_balance' },
       }),
     );
-    expect(await dialog.findByRole('button', { name: 'Invest' })).toBeEnabled();
+    expect(await dialog.findByRole('button', { name: 'Confirm investment' })).toBeEnabled();
     expect(dialog.getByRole('alert')).toHaveTextContent('Insufficient balance.');
-    expect(amount).toBeEnabled();
+    expect(dialog.getByRole('button', { name: 'Back' })).toBeEnabled();
   });
 
-  it("shows 'Investment successful!', refetches the venture, balance and investments, and closes after 1 s without a reload", async () => {
+  it('shows the receipt: amount, venture, revocable until, the investment and the new balance; refetches without a reload', async () => {
     let balance = 1500;
     let funded = 25_000;
     const { calls, fetchMock } = investor({
@@ -191,56 +465,77 @@ describe('the invest form: submitting', () => {
     expect(gets(calls, VENTURE_PATH)).toBe(1);
     expect(gets(calls, '/api/balances/my-balance')).toBe(1);
 
-    // When the message appears and when the dialog's route is left, as they happen (a poll of the
-    // DOM could see the message late on a busy machine).
-    let shownAt = 0;
-    let shownOn = '';
-    let investDisabled = false;
-    let leftAt = 0;
-    const observer = new MutationObserver(() => {
-      if (!shownAt && document.body.textContent?.includes('Investment successful!')) {
-        shownAt = Date.now();
-        shownOn = router.state.location.pathname;
-        investDisabled = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].some(
-          (button) => button.textContent === 'Invest' && button.disabled,
-        );
-      }
-    });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    const unsubscribe = router.subscribe((state) => {
-      if (!leftAt && state.location.pathname !== FORM) leftAt = Date.now();
-    });
-    // The close is a timer of INVEST_SUCCESS_CLOSE_MS started on success (its delay is read from the
-    // call: measured from the message's render it depends on the machine's load, 975 ms once).
-    const timers = vi.spyOn(window, 'setTimeout');
     await invest(user, amount, '100');
-    expect(await dialog.findByText('Investment successful!')).toBeInTheDocument();
-    // Still on the form when the message appeared (a busy test may read it after the close).
-    await waitFor(() => expect(shownOn).toBe(FORM));
-    expect(investDisabled).toBe(true);
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ ventureId: 'abc', amount: 100 });
+    expect(await dialog.findByRole('heading', { level: 3, name: 'Step 3 of 3: Receipt' })).toHaveFocus();
+    expect(dialog.getByText('Investment successful!')).toBeInTheDocument();
+    expect(postBodies(calls)).toEqual([{ ventureId: 'abc', amount: 100 }]);
     expect(keyOf(posts(fetchMock)[0]!)).toMatch(/^[\w-]{8,}$/);
 
-    // The venture and the header balance come again from the server, in place.
-    await waitFor(() => expect(screen.getByTestId('header-balance')).toHaveTextContent('€1,400.00'));
+    // The balance comes again from the server: the receipt and the header say it.
+    expect(await dialog.findByText('Your balance is now €1,400.00.')).toBeInTheDocument();
+    expect(screen.getByTestId('header-balance')).toHaveTextContent('€1,400.00');
     expect(gets(calls, '/api/balances/my-balance')).toBe(2);
     await waitFor(() => expect(gets(calls, VENTURE_PATH)).toBe(2));
-    await waitFor(() => expect(figure(dialog, 'Left to fund')).toBe('€74,900.00'));
     expect(queryClient.getQueryState(['investments', 'mine'])?.isInvalidated).toBe(true);
 
-    // Open when the message shows, closed by the 1 s timer afterwards.
+    expect(figure(dialog, 'Venture')).toBe(sampleVenture.title);
+    expect(figure(dialog, 'Amount')).toBe('€100.00');
+    // The end of the reflection period in the reader's time zone, to the minute, with the zone.
+    const until = formatMoment(REVOCABLE_UNTIL, 'en');
+    expect(until).toMatch(/^Nov \d\d?, 2026, \d\d:\d\d [A-Z]/);
+    expect(dialog.getByText(`Revocable until ${until}`)).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        'Until then you can revoke this investment on its page, without a reason or a fee, and get the full amount back.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Go to this investment' })).toHaveAttribute(
+      'href',
+      '/user/investments/inv-1',
+    );
+
+    // The receipt stays until the investor closes it.
+    expect(router.state.location.pathname).toBe(FORM);
+    await user.click(dialog.getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'));
-    observer.disconnect();
-    unsubscribe();
-    expect(shownAt).toBeGreaterThan(0);
-    expect(leftAt).toBeGreaterThan(shownAt);
-    expect(timers.mock.calls.filter(([, delay]) => delay === INVEST_SUCCESS_CLOSE_MS)).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('€25,100.00')).toBeInTheDocument(); // the stats grid's amount funded
 
     // No page reload: the session was loaded once and jsdom saw no navigation.
     expect(gets(calls, '/api/profile/get')).toBe(1);
     expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/navigation/i);
+  });
+
+  it("shows the receipt in German with the time in the reader's language", async () => {
+    investor({
+      'POST /api/investments': jsonResponse(201, {
+        message: 'Investment successful!',
+        data: investment(100),
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp(FORM, { language: 'de' });
+    const dialog = within(
+      await screen.findByRole('dialog', { name: `In ${sampleVenture.title} investieren` }),
+    );
+    await fill(user, await dialog.findByLabelText(/Betrag/), '100');
+    await user.click(dialog.getByRole('button', { name: 'Weiter' }));
+    expect(
+      dialog.getByRole('link', {
+        name: 'Basisinformationsblatt für Anleger (PDF, öffnet in einem neuen Tab)',
+      }),
+    ).toHaveAttribute('href', '/api/ventures/abc/kiis?lang=de');
+    await user.click(
+      dialog.getByRole('checkbox', { name: 'Ich habe das Basisinformationsblatt für Anleger gelesen' }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Investition bestätigen' }));
+    expect(
+      await dialog.findByRole('heading', { level: 3, name: 'Schritt 3 von 3: Bestätigung' }),
+    ).toBeInTheDocument();
+    const until = formatMoment(REVOCABLE_UNTIL, 'de');
+    expect(until).toMatch(/^30\.11\.2026|^30\. Nov\. 2026/);
+    expect(dialog.getByText(`Widerrufbar bis ${until}`)).toBeInTheDocument();
+    expect(dialog.getByRole('link', { name: 'Zu dieser Investition' })).toBeInTheDocument();
   });
 
   it('keeps one Idempotency-Key per opening: the same on a retry, a new one after success', async () => {
@@ -261,11 +556,12 @@ describe('the invest form: submitting', () => {
     await invest(user, amount, '100');
     expect(await dialog.findByText('Insufficient balance.')).toBeInTheDocument();
     refuse = false;
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
+    await user.click(dialog.getByRole('button', { name: 'Confirm investment' }));
     expect(await dialog.findByText('Investment successful!')).toBeInTheDocument();
     const [first, second] = posts(fetchMock);
     expect(keyOf(first!)).toBe(keyOf(second!));
 
+    await user.click(dialog.getAllByRole('button', { name: 'Close' }).at(-1)!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'));
     await router.navigate(FORM);
     const again = await reopened();
@@ -275,35 +571,103 @@ describe('the invest form: submitting', () => {
     expect(keyOf(third)).not.toBe(keyOf(first!));
   });
 
-  it("shows the server's refusal in the reader's language", async () => {
-    const answers = [
-      jsonResponse(400, {
-        message: 'Only €1,000.00 is left to fund in this venture.',
-        code: 'investment.left_to_fund',
+  const PROFILE_TEST = `/user/profile/investor/test${NEXT}`;
+  const PROFILE_SIMULATION = `/user/profile/investor/simulation${NEXT}`;
+  it.each([
+    [
+      'protection.test_required',
+      jsonResponse(403, { message: 'x', code: 'protection.test_required' }),
+      'Please take the knowledge test before investing (after a failed test, confirm the risk warning).',
+      'Take the knowledge test in your investor profile (after a failed test, confirm the risk warning), then come back to this venture.',
+      ['Take the knowledge test', PROFILE_TEST],
+    ],
+    [
+      'protection.simulation_required',
+      jsonResponse(403, { message: 'x', code: 'protection.simulation_required' }),
+      'Please simulate your ability to bear loss before investing.',
+      'Simulate the loss you could bear in your investor profile, then come back to this venture.',
+      ['Run the loss simulation', PROFILE_SIMULATION],
+    ],
+    [
+      'protection.acknowledgement_required',
+      jsonResponse(409, {
+        message: 'x',
+        code: 'protection.acknowledgement_required',
         params: { amount: 1000 },
-        errors: { amount: 'Only €1,000.00 is left to fund in this venture.' },
-        codes: { amount: 'investment.left_to_fund' },
       }),
-      jsonResponse(409, { message: 'This venture is not open for investment.', code: 'investment.not_open' }),
-      jsonResponse(400, {
-        message: 'Minimum investment is €50.00',
-        code: 'investment.below_minimum',
-        params: { amount: 50 },
-        errors: { amount: 'x' },
-      }),
+      'This investment is above your warning threshold of €1,000.00: confirm the risk warning to go on.',
+      'Read the risk warning below and confirm it, or go back and choose a smaller amount.',
+      ['Go to your investor profile', `/user/profile/investor${NEXT}`],
+    ],
+    [
+      'investment.below_minimum',
+      jsonResponse(400, { message: 'x', code: 'investment.below_minimum', params: { amount: 50 } }),
+      'Minimum investment is €50.00',
+      'Go back and enter at least the minimum.',
+      null,
+    ],
+    [
+      'investment.above_maximum',
+      jsonResponse(400, { message: 'x', code: 'investment.above_maximum', params: { amount: 5000 } }),
+      'Maximum investment is €5,000.00',
+      'Go back and enter at most the maximum.',
+      null,
+    ],
+    [
+      'investment.left_to_fund',
+      jsonResponse(400, { message: 'x', code: 'investment.left_to_fund', params: { amount: 1000 } }),
+      'Only €1,000.00 is left to fund in this venture.',
+      'Go back and enter at most what is left to fund.',
+      null,
+    ],
+    [
+      'investment.insufficient_balance',
+      jsonResponse(400, { message: 'x', code: 'investment.insufficient_balance' }),
+      'Insufficient balance.',
+      'Add money to your balance, or go back and enter a smaller amount.',
+      ['Add money', '/user/funding'],
+    ],
+    [
+      'investment.not_open',
+      jsonResponse(409, { message: 'x', code: 'investment.not_open' }),
+      'This venture is not open for investment.',
+      'This venture no longer takes investments: close this window and choose another venture.',
+      null,
+    ],
+    [
+      'investment.not_verified',
+      jsonResponse(403, { message: 'x', code: 'investment.not_verified' }),
+      'Please complete identity verification before investing.',
+      'Complete your identity verification, then invest again.',
+      ['Go to identity verification', '/user/verification'],
+    ],
+    [
+      'venture.not_found',
+      jsonResponse(404, { message: 'x', code: 'venture.not_found' }),
+      'Venture not found.',
+      'This venture is no longer available: close this window and choose another venture.',
+      null,
+    ],
+    [
+      'an answer without a code',
       jsonResponse(500, {}),
-    ];
-    investor({ 'POST /api/investments': () => answers.shift() });
+      'Investment failed.',
+      'Please try again in a moment. If it happens again, contact us.',
+      null,
+    ],
+  ] as const)('explains %s with what to do', async (_, response, text, help, link) => {
+    investor({ 'POST /api/investments': () => response.clone() });
     const user = userEvent.setup();
     const { dialog, amount } = await openForm();
     await invest(user, amount, '2000');
-    expect(await dialog.findByText('Only €1,000.00 is left to fund in this venture.')).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
-    expect(await dialog.findByText('This venture is not open for investment.')).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
-    expect(await dialog.findByText('Minimum investment is €50.00')).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
-    expect(await dialog.findByText('Investment failed.')).toBeInTheDocument();
+    const alert = await dialog.findByRole('alert');
+    // The server's English `message` ('x') is never shown: the code is translated.
+    expect(within(alert).getByText(text)).toBeInTheDocument();
+    expect(within(alert).getByText(help)).toBeInTheDocument();
+    if (link) expect(within(alert).getByRole('link', { name: link[0] })).toHaveAttribute('href', link[1]);
+    else expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
+    // Still on the review, ready to go back or try again.
+    expect(dialog.getByRole('button', { name: 'Back' })).toBeEnabled();
   });
 
   it('speaks German, server messages included', async () => {
@@ -329,40 +693,28 @@ describe('the invest form: submitting', () => {
     expect(figure(dialog, 'Ihr Guthaben')).toMatch(/^2\.500,00\s€$/);
     expect(figure(dialog, 'Noch zu finanzieren')).toMatch(/^75\.000,00\s€$/);
     await fill(user, amount, '10');
-    await user.click(dialog.getByRole('button', { name: 'Investieren' }));
+    await user.click(dialog.getByRole('button', { name: 'Weiter' }));
     expect(dialog.getByRole('alert')).toHaveTextContent(/^Die Mindestanlage beträgt 50,00\s€$/);
     await fill(user, amount, '2000');
     expect(figure(dialog, 'Erwarteter Ertrag')).toMatch(/^360,00\s€$/);
-    await user.click(dialog.getByRole('button', { name: 'Investieren' }));
+    await user.click(dialog.getByRole('button', { name: 'Weiter' }));
+    await user.click(
+      dialog.getByRole('checkbox', { name: 'Ich habe das Basisinformationsblatt für Anleger gelesen' }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Investition bestätigen' }));
     expect(
       await dialog.findByText(/^In diesem Vorhaben sind nur noch 1\.000,00\s€ zu finanzieren\.$/),
     ).toBeInTheDocument();
-  });
-
-  it('a 403 for a missing verification links to the verification page', async () => {
-    investor({
-      'POST /api/investments': jsonResponse(403, {
-        message: 'Please complete identity verification before investing.',
-        code: 'investment.not_verified',
-      }),
-    });
-    const user = userEvent.setup();
-    const { dialog, amount } = await openForm();
-    await invest(user, amount, '100');
     expect(
-      await dialog.findByText('Please complete identity verification before investing.'),
+      dialog.getByText('Gehen Sie zurück und geben Sie höchstens den noch zu finanzierenden Betrag ein.'),
     ).toBeInTheDocument();
-    expect(dialog.getByRole('link', { name: 'Go to identity verification' })).toHaveAttribute(
-      'href',
-      '/user/verification',
-    );
   });
 
   it('closing with the x clears the amount and the message', async () => {
     investor();
     const user = userEvent.setup();
     const { dialog, amount, router } = await openForm();
-    await invest(user, amount, '10');
+    await toReview(user, amount, '10');
     expect(dialog.getByRole('alert')).toHaveTextContent('Minimum investment is €50.00');
     await user.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/ventures/abc'));
@@ -521,7 +873,7 @@ describe('/user/investments', () => {
       jsonResponse(200, {
         data: [
           {
-            ...investment(100),
+            ...investment(100, null),
             status: 'completed',
             loanStatus: 'current',
             outstandingPrincipal: 80,
@@ -617,17 +969,18 @@ describe('/user/investments', () => {
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
-  it('translates the statuses, refunded included', async () => {
+  it('translates the statuses, refunded and revoked included', async () => {
     const rows = [
       { status: 'invested', loanStatus: null, daysLate: 0 },
       { status: 'completed', loanStatus: 'current', daysLate: 0 },
       { status: 'completed', loanStatus: 'late_1_15', daysLate: 3 },
       { status: 'repaid', loanStatus: 'repaid', daysLate: 0 },
       { status: 'refunded', loanStatus: null, daysLate: 0 },
+      { status: 'revoked', loanStatus: null, daysLate: 0 },
     ];
     mockSignedIn({
       'GET /api/investments/my-investments': {
-        data: rows.map((row, index) => ({ ...investment(100), _id: `inv-${index}`, ...row })),
+        data: rows.map((row, index) => ({ ...investment(100, null), _id: `inv-${index}`, ...row })),
       },
     });
     renderApp('/user/investments', { language: 'fr' });
@@ -642,6 +995,7 @@ describe('/user/investments', () => {
       'En remboursement · 3 jours de retard',
       'Remboursé',
       'Restitué',
+      'Révoqué',
     ]);
   });
 });

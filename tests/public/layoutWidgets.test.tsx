@@ -286,7 +286,7 @@ describe('at a phone width (390 px)', () => {
       expect(router.state.location.hash).toBe('#legal-risk');
       await waitFor(() => expect(scrollIntoView).toHaveBeenCalled());
       const heading = scrollIntoView.mock.contexts.at(-1) as HTMLElement;
-      expect(heading).toHaveAccessibleName('4. Investment risk');
+      expect(heading).toHaveAccessibleName('5. Investment risk');
       expect(heading.closest('section')).toHaveTextContent('You may lose all the money you invest');
       // The move to the top after a navigation would take the reader away from the warning.
       expect(window.scrollTo).not.toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
@@ -342,6 +342,7 @@ describe('at a phone width (390 px)', () => {
       'Investments',
       'Tickets',
       'Verification',
+      'Investor profile',
       'Profile',
     ]);
     // Still plain links: each reachable with Tab, the current page marked.
@@ -350,7 +351,7 @@ describe('at a phone width (390 px)', () => {
     const profile = within(nav).getByRole('link', { name: 'Profile' });
     expect(profile).toHaveAttribute('aria-current', 'page');
 
-    // The last tab starts at 600 px: the strip has scrolled it fully into its 200 px.
+    // The last tab starts at 720 px: the strip has scrolled it fully into its 200 px.
     await waitFor(() => {
       const { left, right } = profile.getBoundingClientRect();
       expect({ left: left >= 0, right: right <= STRIP }).toEqual({ left: true, right: true });
@@ -415,6 +416,7 @@ describe('loader overlay', () => {
     await fill(user, screen.getByLabelText(/Address/), 'Rüütli 1');
     await fill(user, screen.getByLabelText(/^Password/), 'longpassword');
     await fill(user, screen.getByLabelText(/Confirm password/), 'longpassword');
+    await user.click(screen.getByRole('checkbox', { name: /I accept the Terms & Conditions/ }));
     expect(spinner()).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 

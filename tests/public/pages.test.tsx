@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HELP_TOPICS, helpFeedbackKey } from '../../src-public/pages/HelpPage';
@@ -144,11 +144,71 @@ describe('static pages', () => {
     expect(within(team).getAllByRole('link', { name: /opens in a new tab/ })).toHaveLength(8);
   });
 
-  it('the legal pages show their last update date', async () => {
+  it('the legal pages show their version and last update date', async () => {
     mockApi();
     renderApp('/cookie-policy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible();
-    expect(screen.getByText('Last updated July 6, 2025')).toBeInTheDocument();
+    expect(screen.getByText('Version 1.1 · Last updated November 26, 2026')).toBeInTheDocument();
+  });
+
+  it('the terms describe the platform, its protections, fees and default, in numbered sections', async () => {
+    mockApi();
+    renderApp('/terms-and-conditions');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeVisible();
+    expect(screen.getByText('Version 2.0 · Last updated November 26, 2026')).toBeInTheDocument();
+    const headings = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(headings).toHaveLength(19);
+    expect(headings).toEqual(
+      expect.arrayContaining([
+        '1. What AfriVest is',
+        '5. Investment risk',
+        '6. Investor categories',
+        '7. Knowledge test and loss simulation',
+        '8. Reflection period',
+        '11. Fees',
+        '13. If a company does not pay',
+        '16. Ending the agreement',
+        '18. Governing law',
+      ]),
+    );
+    // The company's facts are filled in, and the fee and the reflection period are the platform's.
+    expect(
+      screen.getByText(
+        /AfriVest Capital OÜ, registered in Estonia under registration number 16543210, Narva mnt 5, 10117 Tallinn, Estonia/,
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/Regulation \(EU\) 2020\/1503 and offer lending-based crowdfunding/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/for 4 days \(96 hours\) after you make it \(Art\. 22\)/)).toBeInTheDocument();
+    expect(screen.getByText(/currently 1 %/)).toBeInTheDocument();
+  });
+
+  it('the privacy policy names the data kept, why, how long, who receives it and the rights, in German too', async () => {
+    mockApi();
+    renderApp('/privacy-policy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    expect(screen.getByText('Version 2.0 · Last updated November 26, 2026')).toBeInTheDocument();
+    for (const title of [
+      '3. Identity verification',
+      '4. Investor protection records',
+      '7. Sessions, cookies and logs',
+      '11. How long we keep data',
+      '12. Your rights',
+      '13. Complaints',
+    ])
+      expect(screen.getByRole('heading', { level: 2, name: title })).toBeVisible();
+    expect(screen.getByText(/stored encrypted \(AES-256-GCM\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Andmekaitse Inspektsioon/)).toBeInTheDocument();
+    expect(screen.getByText(/portability, Art\. 20/)).toBeInTheDocument();
+    cleanup();
+
+    renderApp('/privacy-policy', { language: 'de' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Datenschutzerklärung' })).toBeVisible();
+    expect(screen.getByText('Version 2.0 · Zuletzt aktualisiert am 26. November 2026')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: '12. Ihre Rechte' })).toBeVisible();
   });
 });
 
@@ -247,18 +307,22 @@ describe('ventures', () => {
     renderApp('/ventures/abc/investment-form');
     const dialog = within(await screen.findByRole('dialog'));
     await user.type(await dialog.findByLabelText(/Amount/), '10');
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
     expect(dialog.getByText('Minimum investment is €50.00')).toBeInTheDocument();
 
     await user.clear(dialog.getByLabelText(/Amount/));
     await user.type(dialog.getByLabelText(/Amount/), '6000');
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
     expect(dialog.getByText('Maximum investment is €5,000.00')).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
 
     await user.clear(dialog.getByLabelText(/Amount/));
     await user.type(dialog.getByLabelText(/Amount/), '100');
-    await user.click(dialog.getByRole('button', { name: 'Invest' }));
+    await user.click(dialog.getByRole('button', { name: 'Continue' }));
+    await user.click(
+      dialog.getByRole('checkbox', { name: 'I have read the key investment information sheet' }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Confirm investment' }));
     expect(
       await dialog.findByText('Please complete identity verification before investing.'),
     ).toBeInTheDocument();

@@ -142,6 +142,22 @@ describe('investor profile (/user/profile)', () => {
     expect(bodiesOf(calls, 'PUT', UPDATE)).toHaveLength(0);
   });
 
+  it('shows every problem at once: an empty field, a wrong e-mail and a confirmation that differs', async () => {
+    const { calls, user } = await openProfile();
+    await fill(user, field(/^Phone/), '  ');
+    await fill(user, field(/^Email/), 'ada@');
+    await fill(user, field(/New password/), 'newpassword');
+    await fill(user, field(/Confirm password/), 'newpasswort');
+    await save(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please fill in all required fields\.$/);
+    expect(field(/^Phone/)).toHaveAccessibleDescription('This field is required.');
+    expect(field(/^Email/)).toHaveAccessibleDescription('Invalid email address.');
+    expect(field(/Confirm password/)).toHaveAccessibleDescription('Passwords do not match.');
+    // The first of them in the page's order has the focus.
+    await waitFor(() => expect(field(/^Email/)).toHaveFocus());
+    expect(bodiesOf(calls, 'PUT', UPDATE)).toHaveLength(0);
+  });
+
   it('clears the city when the country changes and then requires one', async () => {
     const { calls, user } = await openProfile();
     await choose(user, /Country/, 'Latvia');

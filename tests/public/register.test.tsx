@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../src-shared/api/http';
@@ -29,9 +29,15 @@ interface InvestorInput {
   email?: string;
   password?: string;
   confirm?: string;
+  /** Tick the consent to the terms and the privacy policy (yes unless false). */
+  consent?: boolean;
 }
 
-/** Fills every investor field, with spaces around the texts to check the trimming. */
+const consentBox = () =>
+  screen.getByRole('checkbox', { name: 'I accept the Terms & Conditions and the Privacy Policy.' });
+const TERMS_REQUIRED = 'Please accept the terms of use and the privacy policy.';
+
+/** Fills every investor field, with spaces around the texts to check the trimming, and consents. */
 async function fillInvestor(user: UserEvent, input: InvestorInput = {}) {
   await fill(user, field(/First name/), '  Ada ');
   await fill(user, field(/Last name/), ' Lovelace');
@@ -42,6 +48,7 @@ async function fillInvestor(user: UserEvent, input: InvestorInput = {}) {
   await fill(user, field(/Address/), ' Rüütli 1 ');
   await fill(user, field(/^Password/), input.password ?? 'longpassword');
   await fill(user, field(/Confirm password/), input.confirm ?? input.password ?? 'longpassword');
+  if (input.consent !== false) await user.click(consentBox());
 }
 
 const openRegister = () => openPage('/register', 'Create Account');
@@ -61,6 +68,7 @@ const EXPECTED_INVESTOR_PAYLOAD = {
   transactionNotification: false,
   latestNewsNotification: false,
   password: 'longpassword',
+  acceptTerms: true,
 };
 
 describe('investor registration (/register)', () => {
@@ -78,7 +86,7 @@ describe('investor registration (/register)', () => {
     expect(screen.getByRole('checkbox', { name: 'Send me the latest news' })).not.toBeChecked();
   });
 
-  it('marks every empty required field and sends nothing', async () => {
+  it('marks every empty required field and the consent at once, focuses the first and sends nothing', async () => {
     const { calls } = mockApi();
     const user = userEvent.setup();
     await openRegister();
@@ -88,46 +96,69 @@ describe('investor registration (/register)', () => {
     // first name (blank), last name, email, phone, country, city, address, password, confirmation
     expect(screen.getAllByText('This field is required.')).toHaveLength(9);
     expect(field(/First name/)).toHaveAccessibleDescription('This field is required.');
+    expect(field(/^Address/)).toHaveAccessibleDescription('This field is required.');
+    expect(consentBox()).toHaveAccessibleDescription(expect.stringContaining(TERMS_REQUIRED));
+    expect(consentBox()).toBeInvalid();
+    await waitFor(() => expect(field(/First name/)).toHaveFocus());
     expect(calls).toHaveLength(0);
   });
 
-  it('checks the password length first, then the confirmation, then the e-mail, one message at a time', async () => {
+  it('shows the password length, the confirmation and the e-mail problems together (issue 25)', async () => {
     const { calls } = mockApi();
     const user = userEvent.setup();
     await openRegister();
     await fillInvestor(user, { email: 'not-an-email', password: 'short', confirm: 'different' });
-
     await submitInvestor(user);
+
+    // The toast says the spec's first check (section 5); every field shows its own message.
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^Password should be at least 8 characters\.$/,
     );
     expect(field(/^Password/)).toHaveAccessibleDescription('Password should be at least 8 characters.');
-    expect(screen.queryByText('Passwords do not match.')).not.toBeInTheDocument();
-    expect(screen.queryByText('Invalid email address.')).not.toBeInTheDocument();
-
-    await fill(user, field(/^Password/), 'longpassword');
-    await submitInvestor(user);
-    expect(await findToast('Passwords do not match.')).toBeVisible();
     expect(field(/Confirm password/)).toHaveAccessibleDescription('Passwords do not match.');
-    expect(screen.queryByText('Invalid email address.')).not.toBeInTheDocument();
-
-    await fill(user, field(/Confirm password/), 'longpassword');
-    await submitInvestor(user);
-    expect(await findToast('Invalid email address.')).toBeVisible();
     expect(field(/^Email/)).toHaveAccessibleDescription('Invalid email address.');
-    expect(screen.queryByText('Passwords do not match.')).not.toBeInTheDocument();
+    // The first field with a message in the page's order has the focus: the e-mail, above the passwords.
+    await waitFor(() => expect(field(/^Email/)).toHaveFocus());
     expect(calls).toHaveLength(0);
+
+    // Fixing one field takes away its message only.
+    await fill(user, field(/^Email/), 'ada@example.com');
+    expect(field(/^Email/)).not.toHaveAccessibleDescription('Invalid email address.');
+    expect(field(/^Password/)).toHaveAccessibleDescription('Password should be at least 8 characters.');
+    expect(field(/Confirm password/)).toHaveAccessibleDescription('Passwords do not match.');
   });
 
-  it('uses the password length message even when the e-mail is also invalid', async () => {
+  it('requires the consent: a filled form without it is refused on the checkbox and sends nothing', async () => {
     const { calls } = mockApi();
     const user = userEvent.setup();
     await openRegister();
-    await fillInvestor(user, { email: 'ada@', password: '1234567' });
+    await fillInvestor(user, { consent: false });
     await submitInvestor(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Password should be at least 8 characters.');
-    expect(screen.queryByText('Invalid email address.')).not.toBeInTheDocument();
+    expect(await findToast(TERMS_REQUIRED)).toBeVisible();
+    expect(consentBox()).toHaveAccessibleDescription(expect.stringContaining(TERMS_REQUIRED));
+    await waitFor(() => expect(consentBox()).toHaveFocus());
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
     expect(calls).toHaveLength(0);
+
+    // Ticking it takes the message away.
+    await user.click(consentBox());
+    expect(consentBox()).toBeChecked();
+    expect(consentBox()).not.toHaveAccessibleDescription(expect.stringContaining(TERMS_REQUIRED));
+  });
+
+  it('links the consent to both documents, in a new tab, with the versions the server stores', async () => {
+    mockApi();
+    await openRegister();
+    const terms = screen.getByRole('link', { name: 'Terms & Conditions (version 2.0)' });
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy (version 2.0)' });
+    expect(terms).toHaveAttribute('href', '/terms-and-conditions');
+    expect(privacy).toHaveAttribute('href', '/privacy-policy');
+    for (const link of [terms, privacy]) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+    expect(consentBox()).not.toBeChecked();
+    expect(consentBox()).toHaveAccessibleDescription(expect.stringMatching(/each opens in a new tab/));
   });
 
   it('lets the country drive the city list and clears the city when the country changes', async () => {
@@ -202,13 +233,21 @@ describe('investor registration (/register)', () => {
     ]);
   });
 
-  it("shows the server's message and its field messages on the inputs", async () => {
+  it("shows the server's message and every field message it sent on its input, the first focused", async () => {
     mockApi({
       [`POST ${REGISTER}`]: jsonResponse(400, {
         message: 'Invalid input.',
         code: 'common.invalid_input',
-        errors: { phone: 'Phone is required.', city: 'Please choose a city of the selected country.' },
-        codes: { phone: 'profile.phone_required', city: 'profile.choose_city' },
+        errors: {
+          phone: 'Phone is required.',
+          city: 'Please choose a city of the selected country.',
+          acceptTerms: 'Please accept the terms of use and the privacy policy.',
+        },
+        codes: {
+          phone: 'profile.phone_required',
+          city: 'profile.choose_city',
+          acceptTerms: 'auth.terms_required',
+        },
       }),
     });
     const user = userEvent.setup();
@@ -219,6 +258,8 @@ describe('investor registration (/register)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Invalid input\.$/);
     expect(field(/^Phone/)).toHaveAccessibleDescription('Phone is required.');
     expect(screen.getByText('Please choose a city of the selected country.')).toBeInTheDocument();
+    expect(consentBox()).toHaveAccessibleDescription(expect.stringContaining(TERMS_REQUIRED));
+    await waitFor(() => expect(field(/^Phone/)).toHaveFocus());
     expect(router.state.location.pathname).toBe('/register');
 
     // Editing the field clears its message.
@@ -226,18 +267,40 @@ describe('investor registration (/register)', () => {
     expect(field(/^Phone/)).not.toHaveAccessibleDescription('Phone is required.');
   });
 
-  it("shows 'Email is already registered.' from a 409 answer", async () => {
+  it("shows the server's refusal of a common or personal password on the password field", async () => {
+    const COMMON =
+      'This password is too common: it is on a list of passwords used by many people. Please choose another.';
     mockApi({
-      [`POST ${REGISTER}`]: jsonResponse(409, {
-        message: 'Email is already registered.',
-        code: 'auth.email_taken',
+      [`POST ${REGISTER}`]: jsonResponse(400, {
+        message: COMMON,
+        code: 'input.password_common',
+        errors: { password: COMMON },
+        codes: { password: 'input.password_common' },
+      }),
+    });
+    const user = userEvent.setup();
+    await openRegister();
+    await fillInvestor(user, { password: 'password1' });
+    await submitInvestor(user);
+    await waitFor(() => expect(field(/^Password/)).toHaveAccessibleDescription(COMMON));
+  });
+
+  // A taken address no longer gets a 409: it answers 201 like any registration (decision 0117), so the
+  // server's refusals left to show are the rate limits.
+  it("shows the server's message from a refusal (429 too many attempts)", async () => {
+    mockApi({
+      [`POST ${REGISTER}`]: jsonResponse(429, {
+        message: 'Too many attempts. Please try again later.',
+        code: 'auth.too_many_attempts',
       }),
     });
     const user = userEvent.setup();
     await openRegister();
     await fillInvestor(user);
     await submitInvestor(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Email is already registered\.$/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Too many attempts\. Please try again later\.$/,
+    );
   });
 
   it("falls back to 'Registration failed.' when the server gives no message", async () => {
@@ -276,7 +339,13 @@ describe('investor registration (/register)', () => {
 
 async function fillCorporate(
   user: UserEvent,
-  input: { email?: string; companyEmail?: string; password?: string; confirm?: string } = {},
+  input: {
+    email?: string;
+    companyEmail?: string;
+    password?: string;
+    confirm?: string;
+    consent?: boolean;
+  } = {},
 ) {
   await fill(user, field(/First name/), ' Kwame ');
   await fill(user, field(/Last name/), 'Mensah ');
@@ -291,6 +360,7 @@ async function fillCorporate(
   await fill(user, field(/Company phone/), '+233 30 000 0000 ');
   await fill(user, field(/^Password/), input.password ?? 'longpassword');
   await fill(user, field(/Confirm password/), input.confirm ?? input.password ?? 'longpassword');
+  if (input.consent !== false) await user.click(consentBox());
 }
 
 const openCorporate = () => openPage('/register-corporate', 'Corporate Registration');
@@ -331,7 +401,7 @@ describe('corporate registration (/register-corporate)', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("checks 'Password must be at least 8 characters.', then the confirmation, then both e-mails", async () => {
+  it('shows the length, the confirmation, both e-mails and the consent together', async () => {
     const { calls } = mockApi();
     const user = userEvent.setup();
     await openCorporate();
@@ -340,28 +410,17 @@ describe('corporate registration (/register-corporate)', () => {
       companyEmail: 'info@',
       password: 'short',
       confirm: 'other',
+      consent: false,
     });
-
     await submitCorporate(user);
+
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Password must be at least 8 characters\.$/);
-    expect(screen.queryByText('Passwords do not match.')).not.toBeInTheDocument();
-
-    await fill(user, field(/^Password/), 'longpassword');
-    await submitCorporate(user);
-    expect(await findToast('Passwords do not match.')).toBeVisible();
-    expect(screen.queryByText('Password must be at least 8 characters.')).not.toBeInTheDocument();
-
-    await fill(user, field(/Confirm password/), 'longpassword');
-    await submitCorporate(user);
-    expect(await findToast('Invalid email address.')).toBeVisible();
+    expect(field(/^Password/)).toHaveAccessibleDescription('Password must be at least 8 characters.');
+    expect(field(/Confirm password/)).toHaveAccessibleDescription('Passwords do not match.');
     expect(field(/^Email/)).toHaveAccessibleDescription('Invalid email address.');
-
-    await fill(user, field(/^Email/), 'kwame@example.com');
-    await submitCorporate(user);
-    await screen.findByText((_content, element) =>
-      Boolean(element?.id?.endsWith('-helper-text') && element.textContent === 'Invalid email address.'),
-    );
     expect(field(/Company email/)).toHaveAccessibleDescription('Invalid email address.');
+    expect(consentBox()).toHaveAccessibleDescription(expect.stringContaining(TERMS_REQUIRED));
+    await waitFor(() => expect(field(/^Email/)).toHaveFocus());
     expect(calls).toHaveLength(0);
   });
 
@@ -397,6 +456,7 @@ describe('corporate registration (/register-corporate)', () => {
         transactionNotification: false,
         latestNewsNotification: false,
         password: 'longpassword',
+        acceptTerms: true,
       },
     ]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Verify Your Email' })).toBeVisible();

@@ -209,6 +209,30 @@ describe('venture page content', () => {
     expect(screen.getByText('100.000,00 €')).toBeInTheDocument();
   });
 
+  it('links the key investment information sheet (PDF) in the reader’s language (EU 2020/1503 Art. 23)', async () => {
+    mockApi({ 'GET /api/ventures/id/abc': { data: { ...VENTURE, adminStatus: 'approved' } } });
+    renderApp('/ventures/abc');
+    const link = await screen.findByRole('link', { name: 'Key investment information sheet (PDF)' });
+    expect(link).toHaveAttribute('href', '/api/ventures/abc/kiis?lang=en');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAccessibleDescription(
+      "Read it before you invest: the company, the risks and the offer's terms, in your language.",
+    );
+  });
+
+  it('links the German sheet in German, and no sheet before approval', async () => {
+    mockApi({ 'GET /api/ventures/id/abc': { data: { ...VENTURE, adminStatus: 'approved' } } });
+    const { unmount } = renderApp('/ventures/abc', { language: 'de' });
+    expect(
+      await screen.findByRole('link', { name: 'Basisinformationsblatt für Anleger (PDF)' }),
+    ).toHaveAttribute('href', '/api/ventures/abc/kiis?lang=de');
+    unmount();
+    mockApi({ 'GET /api/ventures/id/xyz': { data: { ...VENTURE, _id: 'xyz', adminStatus: 'pending' } } });
+    renderApp('/ventures/xyz');
+    expect(await screen.findByRole('heading', { level: 1, name: VENTURE.title })).toBeVisible();
+    expect(screen.queryByRole('link', { name: /information sheet/ })).not.toBeInTheDocument();
+  });
+
   it('opens the invest dialog from the INVEST IN PROJECT button, keeping the scroll position', async () => {
     mockSignedIn({
       'GET /api/ventures/id/abc': { data: VENTURE },

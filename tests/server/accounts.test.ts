@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../src-server/db/schema';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../src-shared/constants/legal';
 import { testContext, type TestContext } from './context';
 
 let t: TestContext;
@@ -27,6 +28,7 @@ const investor = (overrides: Record<string, unknown> = {}) => ({
   city: 'Kraków',
   address: 'ul. Floriańska 1',
   password: 'a-strong-password',
+  acceptTerms: true,
   ...overrides,
 });
 
@@ -43,6 +45,7 @@ const corporate = (overrides: Record<string, unknown> = {}) => ({
   companyEmail: 'finance@volta.example',
   companyPhone: '+233 30 000 0000',
   password: 'a-strong-password',
+  acceptTerms: true,
   ...overrides,
 });
 
@@ -95,14 +98,18 @@ describe('POST /api/auth/register', () => {
     expect(rows[0].code_hash).not.toContain(code);
   });
 
-  it('refuses a duplicate address, whatever its case, with 409', async () => {
+  it('answers a duplicate address, whatever its case, as a new one and creates nothing (decision 0117)', async () => {
     const body = investor();
     expect((await post('/api/auth/register', body)).statusCode).toBe(201);
     const again = await post('/api/auth/register', { ...body, email: body.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Email is already registered.', code: 'auth.email_taken' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({
+      message: 'Registration successful! Please verify your email.',
+      email: body.email,
+    });
     const corp = await post('/api/auth/register-corporate', corporate({ email: body.email }));
-    expect(corp.statusCode).toBe(409);
+    expect(corp.statusCode).toBe(201);
+    expect((await userRow(body.email)).role).toBe('user');
   });
 
   it.each([
@@ -161,6 +168,87 @@ describe('POST /api/auth/register-corporate', () => {
   });
 });
 
+/** Consent at registration (issue 25, point 5): GDPR Art. 7(1), the controller shows what was
+ * accepted and when. */
+describe('consent to the terms of use and the privacy policy', () => {
+  const count = async (email: string) =>
+    (await t.database.pool.query('SELECT 1 FROM users WHERE email = $1', [email])).rowCount;
+
+  it.each([
+    ['/api/auth/register', investor],
+    ['/api/auth/register-corporate', corporate],
+  ] as const)(
+    '%s without acceptTerms: true answers 400 auth.terms_required and creates no one',
+    async (url, make) => {
+      for (const acceptTerms of [undefined, false, 'true', 1, null]) {
+        const body = make({ acceptTerms });
+        const res = await post(url, body);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: 'Please accept the terms of use and the privacy policy.',
+          code: 'auth.terms_required',
+          errors: { acceptTerms: 'Please accept the terms of use and the privacy policy.' },
+          codes: { acceptTerms: 'auth.terms_required' },
+        });
+        expect(await count(String(body.email))).toBe(0);
+        expect((await t.outbox()).filter((m) => m.to === body.email)).toHaveLength(0);
+      }
+    },
+  );
+
+  it('stores the versions accepted and the time of the consent, and the profile shows them', async () => {
+    const before = Date.now();
+    const body = await registerAndVerify();
+    const after = Date.now();
+    const row = await userRow(body.email);
+    expect(row).toMatchObject({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
+    expect(TERMS_VERSION).toBe('2.0');
+    expect(row.termsAcceptedAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(row.termsAcceptedAt!.getTime()).toBeLessThanOrEqual(after);
+
+    const login = await post('/api/auth/login', { email: body.email, password: body.password });
+    expect(login.json().user).toMatchObject({
+      termsVersion: TERMS_VERSION,
+      privacyVersion: PRIVACY_VERSION,
+      termsAcceptedAt: row.termsAcceptedAt!.toISOString(),
+    });
+    const cookie = String(login.headers['set-cookie']).match(/sid=[^;]+/)![0];
+    const profile = await t.app.inject({ method: 'GET', url: '/api/profile/get', headers: { cookie } });
+    expect(profile.json().data).toMatchObject({
+      termsVersion: TERMS_VERSION,
+      privacyVersion: PRIVACY_VERSION,
+      termsAcceptedAt: row.termsAcceptedAt!.toISOString(),
+    });
+  });
+
+  it('stores the consent of a company too', async () => {
+    const body = corporate();
+    expect((await post('/api/auth/register-corporate', body)).statusCode).toBe(201);
+    const row = await userRow(body.email);
+    expect(row).toMatchObject({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION });
+    expect(row.termsAcceptedAt).toBeInstanceOf(Date);
+  });
+
+  it('answers every field that is wrong at once, each with its code', async () => {
+    const res = await post('/api/auth/register', {
+      email: 'not-an-email',
+      city: 'Berlin',
+      countryName: 'Poland',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().codes).toEqual({
+      firstName: 'profile.first_name_required',
+      lastName: 'profile.last_name_required',
+      email: 'auth.email_invalid',
+      phone: 'profile.phone_required',
+      city: 'profile.choose_city',
+      address: 'profile.address_required',
+      password: 'auth.password_min_8',
+      acceptTerms: 'auth.terms_required',
+    });
+  });
+});
+
 describe('e-mail verification codes', () => {
   it('verifies with the right code; login is refused before and works after', async () => {
     const body = investor();
@@ -180,11 +268,9 @@ describe('e-mail verification codes', () => {
     );
     // A used code does not work again.
     const reuse = await post('/api/auth/verify-email', { email: body.email, token });
-    expect(reuse.statusCode).toBe(409);
-    expect(reuse.json()).toEqual({
-      message: 'Email is already verified.',
-      code: 'auth.email_already_verified',
-    });
+    // An already verified address answers as a wrong code does (decision 0117).
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json()).toEqual({ message: 'Invalid or expired code.', code: 'auth.invalid_code' });
   });
 
   it('requires the e-mail and a 6-digit code', async () => {
@@ -230,14 +316,12 @@ describe('e-mail verification codes', () => {
     const body = investor();
     await post('/api/auth/register', body);
     const first = await t.lastCode(body.email);
+    // Within the minute of the registration's code: the usual answer, and nothing is sent, since a 429
+    // here would tell that the address just signed up (decision 0117).
     const tooSoon = await post('/api/auth/resend-verification-token', { email: body.email });
-    expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json()).toEqual({
-      message: 'Please wait a minute before requesting another code.',
-      code: 'auth.resend_too_soon',
-    });
-    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThanOrEqual(59);
-    expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(tooSoon.statusCode).toBe(200);
+    expect(tooSoon.json()).toEqual({ message: 'Verification email resent.' });
+    expect((await t.outbox()).filter((m) => m.to === body.email)).toHaveLength(1);
 
     t.clock.offsetMs = 61_000;
     const res = await post('/api/auth/resend-verification-token', { email: body.email });
@@ -279,7 +363,7 @@ describe('password reset', () => {
 
     const short = await post('/api/auth/reset-password', { email: body.email, token, newPassword: '12345' });
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors.newPassword).toBe('Password must be at least 6 characters.');
+    expect(short.json().errors.newPassword).toBe('Password must be at least 8 characters.');
 
     const reset = await post('/api/auth/reset-password', {
       email: body.email,
@@ -355,7 +439,7 @@ describe('password reset', () => {
     const reset = await post('/api/auth/reset-password', {
       email: 'ghost@example.com',
       token: '123456',
-      newPassword: 'abcdef',
+      newPassword: 'abcdef-ember-42',
     });
     expect(reset.statusCode).toBe(400);
     expect(reset.json()).toEqual({ message: 'Invalid or expired code.', code: 'auth.invalid_code' });
@@ -590,12 +674,15 @@ describe('PUT /api/profile/update', () => {
     expect((await userRow(body.email)).pendingEmail).toBe(second);
   });
 
-  it('refuses an address that belongs to someone else', async () => {
-    const { put, profile } = await signedIn();
+  it('answers an address that belongs to someone else as a free one, and never moves to it', async () => {
+    const { body, put, profile } = await signedIn();
     const someone = await t.createUser();
     const res = await put({ ...profile, email: someone.email });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Email is already registered.');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: body.email, pendingEmail: someone.email });
+    expect((await t.outbox()).filter((m) => m.to === someone.email).map((m) => m.kind)).toEqual([
+      'account-exists',
+    ]);
   });
 
   it('needs a session', async () => {

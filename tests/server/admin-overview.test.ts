@@ -83,8 +83,8 @@ describe('GET /api/admin/overview', () => {
     expect(before.investedByMonth).toEqual(lastMonths(new Date()).map((month) => ({ month, amount: 0 })));
     const signUpsBefore = before.signUps30d;
 
-    const amina = await verifiedInvestor(t, 100_000n); // €1,000.00
-    const kofi = await verifiedInvestor(t, 50_000n); // €500.00
+    const amina = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated'); // €1,000.00
+    const kofi = await verifiedInvestor(t, 50_000n, undefined, 'sophisticated'); // €500.00
     const farFuture = new Date(Date.now() + 60 * DAY);
 
     // Raising: €200.00 + €100.50 in escrow.

@@ -18,9 +18,16 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { buildApp } from '../../src-server/app';
-import { kycDocuments, kycVerifications, type users, type ventures } from '../../src-server/db/schema';
+import {
+  kycDocuments,
+  kycVerifications,
+  ventureKiis,
+  type users,
+  type ventures,
+} from '../../src-server/db/schema';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { testContext, TEST_KYC_KEY, TEST_PASSWORD, type TestContext } from './context';
+import { COMPLETE_KIIS } from '../support/kiis';
 import { deposit, openVenture } from './money-helpers';
 import { multipart, type MultipartFile } from './multipart';
 
@@ -88,6 +95,10 @@ export interface Fixtures {
   mailSender: string;
   /** The stranger's verification link token (not used yet). */
   liveKycToken: string;
+  /** The stranger's pending request to be treated as a sophisticated investor (with its evidence). */
+  strangerProtectionRequest: string;
+  /** A SEPA payment file of one withdrawal of the verified investor (issue 27). */
+  paymentExport: string;
   png: Buffer;
   /** Sends a request as that role (its cookie and address) to `app`; `cookie` overrides the role's. */
   send(role: RoleName, options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
@@ -95,8 +106,9 @@ export interface Fixtures {
   extraCookie(role: RoleName): Promise<string>;
   /** A new venture of the owner: a draft unless overridden. */
   ownerVenture(overrides?: Partial<typeof ventures.$inferInsert>): Promise<string>;
-  /** An approved, open venture of the owner with one investment in it. */
-  ventureWithInvestment(): Promise<string>;
+  /** A venture of the owner with an investment of the verified investor (its reflection period over
+   * unless `reflecting`). */
+  ventureWithInvestment(reflecting?: boolean): Promise<string>;
   /** As above, its funding closed (funded, ready for repayments). */
   fundedVenture(): Promise<string>;
   /** A row-by-row fingerprint of every table, and the files under DATA_DIR. */
@@ -232,6 +244,17 @@ export async function buildFixtures(): Promise<Fixtures> {
   const ownerDraft = (await openVenture(t, { title: 'Owner draft', visibility: 'draft', ...draft })).id;
   const ownerSubmitted = (await openVenture(t, { title: 'Owner submitted', visibility: 'public', ...draft }))
     .id;
+  // Key investment information sheets: the public venture's published, the draft venture's a draft.
+  await t.database.db.insert(ventureKiis).values([
+    {
+      ventureId: ownerPublic,
+      fields: COMPLETE_KIIS,
+      updatedAt: new Date(),
+      publishedFields: COMPLETE_KIIS,
+      publishedAt: new Date(),
+    },
+    { ventureId: ownerDraft, fields: COMPLETE_KIIS, updatedAt: new Date() },
+  ]);
   const otherPublic = (
     await openVenture(t, {
       title: 'Other public',
@@ -336,6 +359,51 @@ export async function buildFixtures(): Promise<Fixtures> {
     app.inject({ method: 'POST', url: '/api/kyc/start-verification', headers: { cookie: strangerCookie } }),
   );
 
+  // Investor protection: the stranger asks to be treated as a sophisticated investor.
+  const evidence = multipart(
+    [{ field: 'evidence', filename: 'evidence.png', content: png, type: 'image/png' }],
+    { criteria: ['income_or_portfolio', 'financial_sector_experience'] },
+  );
+  const strangerProtectionRequest = (
+    await ok(
+      app.inject({
+        method: 'POST',
+        url: '/api/protection/sophisticated-request',
+        payload: evidence.payload,
+        headers: { ...evidence.headers, cookie: strangerCookie },
+      }),
+      201,
+    )
+  ).json().data._id as string;
+
+  // Deposits and withdrawals: the verified investor's bank account and a withdrawal, approved and
+  // exported; a bank statement with one unmatched entry.
+  await ok(
+    send('verified', {
+      method: 'PUT',
+      url: '/api/payments/bank-account',
+      payload: { iban: 'DE89370400440532013000', holderName: 'Vera Verified' },
+    }),
+  );
+  const withdrawal = (
+    await ok(
+      send('verified', { method: 'POST', url: '/api/payments/withdrawals', payload: { amount: 1 } }),
+      201,
+    )
+  ).json().data._id as string;
+  await ok(
+    send('admin', {
+      method: 'PATCH',
+      url: `/api/admin/withdrawals/${withdrawal}`,
+      payload: { status: 'approved' },
+    }),
+  );
+  const paymentExport = String(
+    (await ok(send('admin', { method: 'POST', url: '/api/admin/withdrawals/export' }))).headers[
+      'x-export-id'
+    ],
+  );
+
   // A contact-form message.
   const mailSender = `contact-${tag}@example.com`;
   await ok(
@@ -371,12 +439,19 @@ export async function buildFixtures(): Promise<Fixtures> {
 
   const ownerVenture: Fixtures['ownerVenture'] = async (extra = {}) =>
     (await openVenture(t, { title: 'Owner extra', visibility: 'draft', ...draft, ...extra })).id;
-  const ventureWithInvestment = async () => {
+  const ventureWithInvestment = async (reflecting = false) => {
     const id = (await openVenture(t, { title: 'Owner raising', createdBy: ownerId })).id;
     await ok(
       send('verified', { method: 'POST', url: '/api/investments', payload: { ventureId: id, amount: 50 } }),
       201,
     );
+    // Unless asked for, the investment's reflection period (Art. 22, 96 hours) is over, so the funding
+    // can close (reflection.test.ts moves the clock for that; here the row's period is ended).
+    if (!reflecting)
+      await t.database.pool.query(
+        'UPDATE investments SET revocable_until = $2 WHERE venture_id = $1 AND revocable_until IS NOT NULL',
+        [id, new Date(t.ctx.clock.now().getTime() - 1)],
+      );
     return id;
   };
 
@@ -399,6 +474,8 @@ export async function buildFixtures(): Promise<Fixtures> {
     mail,
     mailSender,
     liveKycToken,
+    strangerProtectionRequest,
+    paymentExport,
     png,
     send,
     async extraCookie(role) {
@@ -427,7 +504,7 @@ export async function buildFixtures(): Promise<Fixtures> {
 }
 
 /** The values no answer may carry to anybody: password hashes, session, code and link hashes, where
- * documents and proofs are stored, the documents' key, and the live verification link. */
+ * documents, proofs and evidence are stored, the documents' key, and the live verification link. */
 export async function secretsOf(fx: Fixtures): Promise<string[]> {
   const { pool } = fx.t.database;
   const column = async (sql: string) =>
@@ -442,6 +519,7 @@ export async function secretsOf(fx: Fixtures): Promise<string[]> {
     ...(await column('select token_hash as v from kyc_verifications')),
     ...(await column('select storage_path as v from kyc_documents')),
     ...(await column('select proof_path as v from ledger_transactions')),
+    ...(await column('select evidence_path as v from sophisticated_requests')),
     ...cookies,
     TEST_KYC_KEY,
     fx.liveKycToken,

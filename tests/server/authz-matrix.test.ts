@@ -25,6 +25,11 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildFixtures, FAR_FUTURE, ROLES, type Fixtures, type RoleName } from './authz-fixtures';
 import { multipart } from './multipart';
 import { TEST_PASSWORD } from './context';
+import { QUESTIONS } from '../../src-server/modules/protection/questions';
+import { COMPLETE_KIIS } from '../support/kiis';
+import { deposit } from './money-helpers';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 type Status = number | '2xx';
 const OK = '2xx' as const;
@@ -106,6 +111,71 @@ const multipartReq = (parts: ReturnType<typeof multipart>, url?: string): Req =>
   headers: parts.headers,
 });
 
+/** The knowledge test answered: every answer right, or every answer wrong. */
+const testAnswers = (right: boolean) =>
+  Object.fromEntries(
+    QUESTIONS.map((q) => [q.id, right ? q.correct : q.options.find((o) => o.id !== q.correct)!.id]),
+  );
+const INVESTOR_ONLY: Cells = [401, OK, OK, 403, 403, 403, 403];
+const sophisticatedForm = (fx: Fixtures) =>
+  multipart([{ field: 'evidence', filename: 'evidence.png', content: fx.png, type: 'image/png' }], {
+    criteria: ['income_or_portfolio', 'executive_position'],
+  });
+
+// Deposits and withdrawals (issue 27): the verified investor's withdrawals, made for each request.
+const PAYMENTS_IBAN = 'DE89370400440532013000';
+async function verifiedWithdrawal(fx: Fixtures): Promise<string> {
+  const verified = fx.people.verified.user!.id;
+  await fx.send('verified', {
+    method: 'PUT',
+    url: '/api/payments/bank-account',
+    payload: { iban: PAYMENTS_IBAN, holderName: 'Vera Verified' },
+  });
+  await deposit(fx.t, verified, 100n);
+  const res = await fx.send('verified', {
+    method: 'POST',
+    url: '/api/payments/withdrawals',
+    payload: { amount: 1 },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data._id as string;
+}
+async function approvedWithdrawal(fx: Fixtures): Promise<string> {
+  const id = await verifiedWithdrawal(fx);
+  const res = await fx.send('admin', {
+    method: 'PATCH',
+    url: `/api/admin/withdrawals/${id}`,
+    payload: { status: 'approved' },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return id;
+}
+let statementSeq = 0;
+/** A camt.053 of one credit without a reference (unmatched), with a bank reference of its own. */
+function oneEntryStatement(): ReturnType<typeof multipart> {
+  statementSeq += 1;
+  const xml = readFileSync(join(__dirname, 'fixtures', 'camt053-statement.xml'), 'utf8')
+    .replace(/<Ntry>[\s\S]*<\/Ntry>/, (all) => {
+      const entries = all.split('</Ntry>');
+      return `${entries.find((e) => e.includes('Invoice 4711'))!.trim()}</Ntry>`;
+    })
+    .replace('2026112600000106', `MATRIX${Date.now()}${statementSeq}`);
+  return multipart([
+    { field: 'file', filename: 'camt053.xml', content: Buffer.from(xml), type: 'application/xml' },
+  ]);
+}
+async function unmatchedEntry(fx: Fixtures): Promise<string> {
+  const form = oneEntryStatement();
+  const res = await fx.send('admin', {
+    method: 'POST',
+    url: '/api/admin/bank-statements',
+    payload: form.payload,
+    headers: form.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.unmatched[0]._id as string;
+}
+
 // visitor | investor | verified | owner | otherCorp | admin | superadmin
 const ROUTES: Row[] = [
   // Operations, the OpenAPI viewer, uploads and the web entries: public.
@@ -134,6 +204,7 @@ const ROUTES: Row[] = [
       city: 'Kraków',
       address: 'ul. Floriańska 1',
       password: 'a-strong-password',
+      acceptTerms: true,
     },
   })),
   row('POST', '/api/auth/register-corporate', EVERYONE(201), () => ({
@@ -150,6 +221,7 @@ const ROUTES: Row[] = [
       companyEmail: 'finance@volta.example',
       companyPhone: '+233 30 000 0000',
       password: 'a-strong-password',
+      acceptTerms: true,
     },
   })),
   // An unknown address: the code cannot match (400), whoever asks.
@@ -167,6 +239,21 @@ const ROUTES: Row[] = [
   row('POST', '/api/auth/reset-password', EVERYONE(400), () => ({
     payload: { email: unique('nobody'), token: '123456', newPassword: 'another-password' },
   })),
+  // Second factor (lane 2fa). The fixtures' admins have one enrolled: a new setup is a conflict.
+  row('POST', '/api/auth/2fa/setup', [401, OK, OK, OK, OK, 409, 409]),
+  // A setup first, then a wrong code (400); an admin's factor is already on (409).
+  row('POST', '/api/auth/2fa/enable', [401, 400, 400, 400, 400, 409, 409], async (fx, role) => {
+    if (role !== 'visitor') await fx.send(role, { method: 'POST', url: '/api/auth/2fa/setup' });
+    return { payload: { code: '000000' } };
+  }),
+  // Nobody but the admins has a factor on (409); admins may never turn theirs off (403, a rule).
+  row(
+    'POST',
+    '/api/auth/2fa/disable',
+    [401, 409, 409, 409, 409, 403, 403],
+    () => ({ payload: { password: TEST_PASSWORD, code: '000000' } }),
+    { ruleCells: ['admin', 'superadmin'] },
+  ),
   row('POST', '/api/auth/logout', EVERYONE(200), async (fx, role) => ({
     cookie: await fx.extraCookie(role),
   })),
@@ -213,6 +300,18 @@ const ROUTES: Row[] = [
       url: `/api/ventures/my-ventures/${fx.ventures.ownerPublic}/investments`,
     }),
   ),
+  // The key investment information sheet: its company drafts it, admins read the draft; the PDF
+  // follows GET /api/ventures/id/{id} (a draft venture's sheet only for its owner and admins).
+  row('GET', '/api/ventures/my-ventures/:ventureId/kiis', [401, 403, 403, OK, 404, OK, OK], (fx) => ({
+    url: `/api/ventures/my-ventures/${fx.ventures.ownerPublic}/kiis`,
+  })),
+  row('PUT', '/api/ventures/my-ventures/:ventureId/kiis', [401, 403, 403, OK, 404, 403, 403], (fx) => ({
+    url: `/api/ventures/my-ventures/${fx.ventures.ownerDraft}/kiis`,
+    payload: COMPLETE_KIIS,
+  })),
+  row('GET', '/api/ventures/:ventureId/kiis', [404, 404, 404, OK, 404, OK, OK], (fx) => ({
+    url: `/api/ventures/${fx.ventures.ownerDraft}/kiis?lang=de`,
+  })),
   row('GET', '/api/ventures/admin-get-all', ADMIN_ONLY),
   row('PATCH', '/api/ventures/admin/:ventureId/admin-status-update', ADMIN_ONLY, (fx) => ({
     url: `/api/ventures/admin/${fx.ventures.ownerSubmitted}/admin-status-update`,
@@ -283,6 +382,15 @@ const ROUTES: Row[] = [
     );
     return { url: `/api/investments/${rows[0]!.id}` };
   }),
+  // Revoking within the reflection period (Art. 22): the verified investor's own; anyone else's is not found.
+  row('POST', '/api/investments/:investmentId/revoke', [401, 404, OK, 403, 403, 403, 403], async (fx) => {
+    const id = await fx.ventureWithInvestment(true);
+    const { rows } = await fx.t.database.pool.query<{ id: string }>(
+      'SELECT id FROM investments WHERE venture_id = $1',
+      [id],
+    );
+    return { url: `/api/investments/${rows[0]!.id}/revoke` };
+  }),
 
   // Balances.
   row('GET', '/api/balances/my-balance', [401, OK, OK, OK, OK, 403, 403]),
@@ -335,6 +443,51 @@ const ROUTES: Row[] = [
   })),
   // The built-in provider has no webhook: 404 for everybody.
   row('POST', '/api/kyc/webhook', EVERYONE(404), () => ({ payload: { id: 'e1' } })),
+
+  // Investor protection: the investors' own calls; admins decide and read (the stranger's request).
+  row('GET', '/api/protection/me', INVESTOR_ONLY),
+  row('GET', '/api/protection/knowledge-test', INVESTOR_ONLY),
+  row('POST', '/api/protection/knowledge-test', INVESTOR_ONLY, () => ({
+    payload: { answers: testAnswers(true) },
+  })),
+  // After a failed test of the role's person (the attempt is made before the cell is sent).
+  row('POST', '/api/protection/risk-acknowledgement', INVESTOR_ONLY, async (fx, role) => {
+    await fx.send(role, {
+      method: 'POST',
+      url: '/api/protection/knowledge-test',
+      payload: { answers: testAnswers(false) },
+    });
+    return { payload: { acknowledged: true } };
+  }),
+  row('POST', '/api/protection/loss-simulation', INVESTOR_ONLY, () => ({
+    payload: { annualIncome: 40000, liquidAssets: 5000, annualCommitments: 12000 },
+  })),
+  row('POST', '/api/protection/sophisticated-request', [401, 201, 201, 403, 403, 403, 403], (fx) =>
+    multipartReq(sophisticatedForm(fx)),
+  ),
+  row('GET', '/api/admin/protection', ADMIN_ONLY),
+  row('GET', '/api/admin/protection/requests/:requestId/evidence', ADMIN_ONLY, (fx) => ({
+    url: `/api/admin/protection/requests/${fx.strangerProtectionRequest}/evidence`,
+  })),
+  // A new investor's pending request for each cell.
+  row('PATCH', '/api/admin/protection/:userId', ADMIN_ONLY, async (fx) => {
+    const who = await fx.t.injectAs('user');
+    const form = sophisticatedForm(fx);
+    const sent = await who.inject({
+      method: 'POST',
+      url: '/api/protection/sophisticated-request',
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    return {
+      url: `/api/admin/protection/${who.user!.id}`,
+      payload: { status: 'accepted', reason: 'Evidence checked.' },
+    };
+  }),
+  row('GET', '/api/admin/protection/:userId/history', ADMIN_ONLY, (fx) => ({
+    url: `/api/admin/protection/${fx.people.verified.user!.id}/history`,
+  })),
 
   // Investments.
   row(
@@ -397,8 +550,55 @@ const ROUTES: Row[] = [
     payload: { status: 'in_progress' },
   })),
 
+  // Deposits and withdrawals (issue 27): investors and companies for their own; admins decide.
+  row('GET', '/api/payments/deposit-instructions', [401, OK, OK, OK, OK, 403, 403]),
+  row('GET', '/api/payments/bank-account', [401, OK, OK, OK, OK, 403, 403]),
+  row('PUT', '/api/payments/bank-account', [401, OK, OK, OK, OK, 403, 403], () => ({
+    payload: { iban: PAYMENTS_IBAN, holderName: 'Vera Verified' },
+  })),
+  row(
+    'POST',
+    '/api/payments/withdrawals',
+    [401, 403, 201, 403, 403, 403, 403],
+    async (fx) => {
+      await deposit(fx.t, fx.people.verified.user!.id, 100n);
+      return { payload: { amount: 1 } };
+    },
+    // Identity not verified (the investor, and the companies here): a rule of the handler.
+    { ruleCells: ['investor', 'owner', 'otherCorp'] },
+  ),
+  row('GET', '/api/payments/withdrawals/mine', [401, OK, OK, OK, OK, 403, 403]),
+  row('POST', '/api/payments/withdrawals/:id/cancel', [401, 404, OK, 404, 404, 403, 403], async (fx) => ({
+    url: `/api/payments/withdrawals/${await verifiedWithdrawal(fx)}/cancel`,
+  })),
+  row('GET', '/api/admin/withdrawals', ADMIN_ONLY),
+  row('PATCH', '/api/admin/withdrawals/:id', ADMIN_ONLY, async (fx) => ({
+    url: `/api/admin/withdrawals/${await verifiedWithdrawal(fx)}`,
+    payload: { status: 'approved' },
+  })),
+  row('POST', '/api/admin/withdrawals/export', ADMIN_ONLY, async (fx) => {
+    await approvedWithdrawal(fx);
+    return {};
+  }),
+  row('GET', '/api/admin/withdrawals/exports', ADMIN_ONLY),
+  row('GET', '/api/admin/withdrawals/exports/:exportId', ADMIN_ONLY, async (fx) => {
+    await approvedWithdrawal(fx);
+    const res = await fx.send('admin', { method: 'POST', url: '/api/admin/withdrawals/export' });
+    expect(res.statusCode, res.body).toBe(200);
+    return { url: `/api/admin/withdrawals/exports/${String(res.headers['x-export-id'])}` };
+  }),
+  row('POST', '/api/admin/bank-statements', ADMIN_ONLY, () => multipartReq(oneEntryStatement())),
+  row('GET', '/api/admin/bank-statements/entries', ADMIN_ONLY),
+  row('POST', '/api/admin/bank-statements/entries/:entryId/assign', ADMIN_ONLY, async (fx) => ({
+    url: `/api/admin/bank-statements/entries/${await unmatchedEntry(fx)}/assign`,
+    payload: { userId: fx.people.verified.user!.id },
+  })),
+
   // Statistics.
   row('GET', '/api/statistics', EVERYONE(200)),
+
+  // The audit log (issue 26).
+  row('GET', '/api/admin/audit', ADMIN_ONLY),
 ];
 
 let fx: Fixtures;

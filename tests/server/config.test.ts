@@ -63,6 +63,25 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it("reads the platform's client-money account, with demo defaults, and refuses a wrong IBAN or BIC", () => {
+    expect(loadConfig({}).platformAccount).toEqual({
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      name: 'AfriVest Client Money (demo)',
+    });
+    expect(
+      loadConfig({
+        PLATFORM_IBAN: 'fr14 2004 1010 0505 0001 3m02 606',
+        PLATFORM_BIC: 'bnpafrpp',
+        PLATFORM_ACCOUNT_NAME: 'Client Money',
+      }).platformAccount,
+    ).toEqual({ iban: 'FR1420041010050500013M02606', bic: 'BNPAFRPP', name: 'Client Money' });
+    expect(() => loadConfig({ PLATFORM_IBAN: 'DE89370400440532013001' })).toThrow(
+      'PLATFORM_IBAN must be a valid IBAN of a SEPA country',
+    );
+    expect(() => loadConfig({ PLATFORM_BIC: 'NOTABIC' })).toThrow('PLATFORM_BIC must be a valid BIC');
+  });
+
   it('moves the business date only on request, and never in production (https)', () => {
     expect(loadConfig({ BUSINESS_DATE_CONTROL: 'true' }).businessDateControl).toBe(true);
     expect(() =>

@@ -11,10 +11,12 @@ import { buildApp } from '../../src-server/app';
 import type { AppContext } from '../../src-server/context';
 import { loadConfig } from '../../src-server/config';
 import { createDatabase, type Database } from '../../src-server/db/client';
-import { users } from '../../src-server/db/schema';
+import { knowledgeTestAttempts, lossSimulations, users } from '../../src-server/db/schema';
+import { testValidUntil } from '../../src-server/modules/protection/service';
 import { createBusinessClock } from '../../src-server/lib/business-clock';
 import { hashPassword } from '../../src-server/lib/passwords';
 import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
+import { encryptSecret } from '../../src-server/modules/auth/second-factor';
 import { userAccountId } from '../../src-server/modules/ledger/service';
 import { Mailer } from '../../src-server/modules/mailer/service';
 import { Jobs } from '../../src-server/plugins/jobs';
@@ -40,11 +42,27 @@ export interface TestContext {
   databaseUrl: string;
   databaseName: string;
   /** A user of that role (verified, active) with a live session, and an `inject` that sends its cookie. */
-  injectAs(role: Role | 'visitor', overrides?: Partial<typeof users.$inferInsert>): Promise<SignedIn>;
-  createUser(
-    overrides?: Partial<typeof users.$inferInsert> & { password?: string },
-  ): Promise<typeof users.$inferSelect>;
+  injectAs(role: Role | 'visitor', overrides?: UserOverrides): Promise<SignedIn>;
+  createUser(overrides?: UserOverrides & { password?: string }): Promise<typeof users.$inferSelect>;
 }
+
+/**
+ * An investor's (role `user`) protection profile (EU 2020/1503 Art. 21; API contract, "Investor
+ * protection"): `passed` (the default) has a passed knowledge test and a loss simulation of EUR 1M net
+ * worth (warning threshold EUR 50,000), so they may invest as before; `sophisticated` skips every
+ * protection and the reflection period; `none` has done nothing yet.
+ */
+export type ProtectionFixture = 'passed' | 'sophisticated' | 'none';
+
+export type UserOverrides = Partial<typeof users.$inferInsert> & {
+  protection?: ProtectionFixture;
+  /** Admins and superadmins get an enrolled second factor (secret TEST_TOTP_SECRET) unless this is
+   * false; other roles get one only when it is true. */
+  secondFactor?: boolean;
+};
+
+/** The default protection profile's net worth, in cents (EUR 1,000,000). */
+export const FIXTURE_NET_WORTH_CENTS = 100_000_000n;
 
 export interface SignedIn {
   user: typeof users.$inferSelect | null;
@@ -58,6 +76,8 @@ let passwordHash: Promise<string> | undefined;
 export const TEST_PASSWORD = 'correct-horse-42';
 /** The identity documents' key in server tests (64 hex digits). */
 export const TEST_KYC_KEY = '7f'.repeat(32);
+/** The TOTP secret (base32) of the fixtures' enrolled second factors. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The current test file's context: its own database cloned from the migrated template, and an app. */
 export function testContext(): Promise<TestContext> {
@@ -87,6 +107,10 @@ async function create(): Promise<TestContext> {
     DATABASE_URL: databaseUrl,
     KYC_ENCRYPTION_KEY: TEST_KYC_KEY,
     BUSINESS_DATE_CONTROL: 'true',
+    // Every test user calls from one address within the hour: the ticket flood limits are tested
+    // with their defaults in tickets-flood.test.ts, which sets them on `t.ctx.config`.
+    RATE_LIMIT_TICKETS_PER_HOUR: '1000',
+    RATE_LIMIT_TICKET_REPLIES_PER_HOUR: '1000',
   });
   // A loaded machine (the suite's two workers beside the browser tests) can queue 200 racing requests
   // for longer than the app's 5 s wait for a connection; the tests check results, not that wait.
@@ -111,8 +135,16 @@ async function create(): Promise<TestContext> {
   let counter = 0;
   const createUser: TestContext['createUser'] = async (overrides = {}) => {
     counter += 1;
-    const { password, ...values } = overrides;
+    const { password, protection = 'passed', secondFactor, ...values } = overrides;
     passwordHash ??= hashPassword(TEST_PASSWORD);
+    const investor = (values.role ?? 'user') === 'user';
+    const admin = values.role === 'admin' || values.role === 'superadmin';
+    // The second factor is mandatory for admins (issue 26): the fixtures' admins have one enrolled.
+    if ((secondFactor ?? admin) && values.totpEnabledAt === undefined) {
+      values.totpSecret = encryptSecret(ctx, TEST_TOTP_SECRET);
+      values.totpEnabledAt = new Date();
+    }
+    if (investor && protection === 'sophisticated') values.investorCategory = 'sophisticated';
     const [row] = await database.db
       .insert(users)
       .values({
@@ -125,6 +157,30 @@ async function create(): Promise<TestContext> {
       })
       .returning();
     await userAccountId(database.db, row!.id);
+    if (investor && protection === 'passed') {
+      const takenAt = ctx.clock.now();
+      await database.db.insert(knowledgeTestAttempts).values({
+        userId: row!.id,
+        language: 'en',
+        answers: {},
+        correct: 15,
+        total: 15,
+        score: 100,
+        passed: true,
+        topicsMissed: [],
+        takenAt,
+        validUntil: testValidUntil(takenAt),
+      });
+      await database.db.insert(lossSimulations).values({
+        userId: row!.id,
+        annualIncomeCents: 0n,
+        liquidAssetsCents: FIXTURE_NET_WORTH_CENTS,
+        annualCommitmentsCents: 0n,
+        netWorthCents: FIXTURE_NET_WORTH_CENTS,
+        capacityCents: FIXTURE_NET_WORTH_CENTS / 10n,
+        createdAt: takenAt,
+      });
+    }
     return row!;
   };
 

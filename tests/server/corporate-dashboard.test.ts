@@ -11,6 +11,7 @@ import { ventures } from '../../src-server/db/schema';
 import { ventureStage } from '../../src-server/modules/dashboard/service';
 import { lastMonths } from '../../src-server/modules/overview/service';
 import { addMonthsClamped } from '../../src-shared/rules/schedule';
+import { COMPLETE_KIIS } from '../support/kiis';
 import { testContext, type SignedIn, type TestContext } from './context';
 import { deposit, openVenture, ventureRow } from './money-helpers';
 
@@ -69,7 +70,7 @@ async function awaitingReview(): Promise<number> {
 }
 
 const investor = (firstName: string, lastName: string, email: string) =>
-  t.injectAs('user', { kycStatus: 'complete', firstName, lastName, email });
+  t.injectAs('user', { kycStatus: 'complete', firstName, lastName, email, protection: 'sophisticated' });
 
 beforeAll(async () => {
   t = await testContext();
@@ -419,6 +420,13 @@ describe('submitting for review (PATCH /api/ventures/id/{id})', () => {
   it('an approved venture cannot go back to draft (409), for its owner or an admin', async () => {
     const id = await create();
     expect((await patch(corp1, id, { visibility: 'private' })).statusCode).toBe(200);
+    // The company writes its key investment information sheet: approval needs it.
+    const sheet = await corp1.inject({
+      method: 'PUT',
+      url: `/api/ventures/my-ventures/${id}/kiis`,
+      payload: COMPLETE_KIIS,
+    });
+    expect(sheet.statusCode).toBe(200);
     await review(id, 'approved');
     for (const who of [corp1, admin]) {
       const res = await patch(who, id, { visibility: 'draft', title: 'Renamed' });

@@ -34,7 +34,7 @@ async function runningLoan(owner: SignedIn, title: string, principal: bigint, mo
     maxInvestmentCents: principal,
     investmentPeriod: months,
   });
-  const investor = await verifiedInvestor(t, principal);
+  const investor = await verifiedInvestor(t, principal, undefined, 'sophisticated');
   const res = await investor.inject({
     method: 'POST',
     url: '/api/investments',

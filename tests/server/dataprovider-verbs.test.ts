@@ -22,6 +22,7 @@ import { sendContactMessage } from '../../src-public/pages/api';
 import { testContext, type TestContext } from './context';
 import sharp from 'sharp';
 import { multipart } from './multipart';
+import { giveKiis } from './kiis-helpers';
 
 type App = 'admin' | 'corporate';
 /** react-admin's verbs, whose first argument is the resource (the custom methods have none). */
@@ -126,6 +127,8 @@ afterAll(() => {
     'admin getBusinessDate',
     'admin moveBusinessDate',
     'admin getKycDocument',
+    'admin getProtectionEvidence',
+    'admin decideProtection',
     'admin getAdminOverview',
     'corporate getProfile',
     'corporate updateProfile',
@@ -306,6 +309,7 @@ describe('the back office against the real server', () => {
     const many = await adminDp.getMany('ventures', { ids: [bravo, alpha] });
     expect(many.data.map((v) => v.id)).toEqual([bravo, alpha]);
 
+    await giveKiis(t, bravo);
     const reviewed = await adminDp.update('ventures', {
       id: bravo,
       data: { adminStatus: 'approved', adminNotes: 'Complete file.', title: 'ignored' },
@@ -669,6 +673,7 @@ describe('the back office against the real server', () => {
         data: { ...draft, visibility: 'public' },
         previousData: draft,
       });
+      await giveKiis(t, String(data.id));
       await adminDp.update('ventures', {
         id: data.id,
         data: { adminStatus: 'approved', adminNotes: '' },
@@ -678,8 +683,18 @@ describe('the back office against the real server', () => {
     };
     const delta = await approvedVenture('Delta Farms');
     const echo = await approvedVenture('Echo Water');
-    const ann = await signIn('user', { kycStatus: 'complete', firstName: 'Ann', lastName: 'Money' });
-    const bob = await signIn('user', { kycStatus: 'complete', firstName: 'Bob', lastName: 'Money' });
+    const ann = await signIn('user', {
+      kycStatus: 'complete',
+      protection: 'sophisticated',
+      firstName: 'Ann',
+      lastName: 'Money',
+    });
+    const bob = await signIn('user', {
+      kycStatus: 'complete',
+      protection: 'sophisticated',
+      firstName: 'Bob',
+      lastName: 'Money',
+    });
     const balance = async (person: typeof ann) =>
       (await call(person.client.GET('/api/balances/my-balance'))).balance;
     const invest = (person: typeof ann, ventureId: string, amount: number) =>
@@ -1011,6 +1026,79 @@ describe('the back office against the real server', () => {
   });
 
   // Last: it moves the business date for the whole file.
+  it('admin protection: getList (status, search), getOne and getMany (the history by person), getProtectionEvidence, decideProtection', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2f6f9f' } })
+      .png()
+      .toBuffer();
+    const pat = await signIn('user', { firstName: 'Pat', lastName: 'Protected' });
+    const { payload, headers } = multipart(
+      [{ field: 'evidence', filename: 'statement.png', content: png, type: 'image/png' }],
+      { criteria: ['income_or_portfolio', 'capital_market_transactions'] },
+    );
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/protection/sophisticated-request',
+      payload,
+      headers: { ...headers, cookie: pat.cookie },
+    });
+    expect(sent.statusCode).toBe(201);
+    const requestId = (sent.json() as { data: { _id: string } }).data._id;
+
+    // Rows are requests (id = the request's id), by status and the person's name.
+    const pending = await adminDp.getList(
+      'protection',
+      listParams({ filter: { status: 'pending', search: 'protected' } }),
+    );
+    expect(pending.total).toBe(1);
+    expect(pending.data[0]).toMatchObject({
+      id: requestId,
+      status: 'pending',
+      criteria: ['income_or_portfolio', 'capital_market_transactions'],
+      user: { id: pat.user.id },
+      evidence: { name: 'statement.png', mimeType: 'image/png', size: png.length },
+    });
+    const accepted = await adminDp.getList(
+      'protection',
+      listParams({ filter: { status: 'accepted', search: 'protected' } }),
+    );
+    expect(accepted.total).toBe(0);
+
+    // The page is the person's: their history, keyed by their user id.
+    const { data: history } = await adminDp.getOne('protection', { id: pat.user.id });
+    expect(history).toMatchObject({
+      id: pat.user.id,
+      category: 'non_sophisticated',
+      user: { id: pat.user.id },
+    });
+    expect(history.requests.map((r: { _id: string }) => r._id)).toEqual([requestId]);
+    const many = await adminDp.getMany('protection', { ids: [pat.user.id] });
+    expect(many.data.map((r) => r.id)).toEqual([pat.user.id]);
+
+    const evidence = await adminDp.getProtectionEvidence(requestId);
+    expect(evidence.type).toBe('image/png');
+    expect(Buffer.from(await evidence.arrayBuffer()).equals(png)).toBe(true);
+
+    const decided = await adminDp.decideProtection(pat.user.id, {
+      status: 'accepted',
+      reason: '  The statement shows the portfolio. ',
+    });
+    expect(decided).toMatchObject({
+      _id: requestId,
+      status: 'accepted',
+      reason: 'The statement shows the portfolio.',
+      decidedBy: { id: admin.user.id },
+    });
+    expect((await adminDp.getOne('protection', { id: pat.user.id })).data.category).toBe('sophisticated');
+
+    // Nothing waits any more: the server's refusal, translated.
+    const again = await rejection(
+      adminDp.decideProtection(pat.user.id, { status: 'rejected', reason: 'No.' }),
+    );
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'protection.request_not_found' });
+    expect(again.message).toBe('No request is waiting for a decision.');
+  });
+
   it('admin servicing: getList (filters), getOne, getSchedule, declareDefault, recordRecovery, writeOff; getBusinessDate, moveBusinessDate', async () => {
     const superadmin = await signIn('superadmin');
     const superDp = providerFor('admin', superadmin.cookie);
@@ -1020,13 +1108,19 @@ describe('the back office against the real server', () => {
       data: { ...draft, visibility: 'public' },
       previousData: draft,
     });
+    await giveKiis(t, String(open.id));
     await adminDp.update('ventures', {
       id: open.id,
       data: { adminStatus: 'approved', adminNotes: '' },
       previousData: open,
     });
     const fox = String(open.id);
-    const cy = await signIn('user', { kycStatus: 'complete', firstName: 'Cy', lastName: 'Loan' });
+    const cy = await signIn('user', {
+      kycStatus: 'complete',
+      protection: 'sophisticated',
+      firstName: 'Cy',
+      lastName: 'Loan',
+    });
     await adminDp.addBalance(cy.user.id, { amount: 1000 });
     await call(cy.client.POST('/api/investments', { body: { ventureId: fox, amount: 400 } }));
     await adminDp.closeFunding(fox);
@@ -1109,5 +1203,57 @@ describe('the back office against the real server', () => {
     expect(again.body).toMatchObject({ code: 'servicing.loan_closed' });
     const many = await adminDp.getMany('servicing', { ids: [fox] });
     expect(many.data.map((r) => r.loanStatus)).toEqual(['written_off']);
+  });
+
+  it("admin audit: getList (actor, action family, target, day range, order) and getManyReference (a person's history)", async () => {
+    const person = await signIn('user', { firstName: 'Audra' });
+    const previous = (await adminDp.getOne('users', { id: person.user.id })).data;
+    const off = await adminDp.update('users', {
+      id: person.user.id,
+      data: { ...previous, isActive: false },
+      previousData: previous,
+    });
+    await adminDp.update('users', {
+      id: person.user.id,
+      data: { ...off.data, isActive: true },
+      previousData: off.data,
+    });
+
+    const newest = await adminDp.getList(
+      'audit',
+      listParams({
+        sort: { field: 'at', order: 'DESC' },
+        filter: { actor: admin.user.email, action: 'user.*', targetType: 'user', targetId: person.user.id },
+      }),
+    );
+    expect(newest.total).toBe(2);
+    expect(newest.data.map((r) => r.after)).toEqual([{ isActive: true }, { isActive: false }]);
+    expect(newest.data[0]).toMatchObject({
+      id: newest.data[0]!._id,
+      action: 'user.active',
+      actor: { id: admin.user.id, email: admin.user.email },
+      before: { isActive: false },
+    });
+    const oldest = await adminDp.getList(
+      'audit',
+      listParams({ sort: { field: 'at', order: 'ASC' }, filter: { targetId: person.user.id } }),
+    );
+    expect(oldest.data.map((r) => r.after)).toEqual([{ isActive: false }, { isActive: true }]);
+    const none = await adminDp.getList(
+      'audit',
+      listParams({ filter: { targetId: person.user.id, from: '2000-01-01', to: '2000-01-02' } }),
+    );
+    expect(none.total).toBe(0);
+
+    const history = await adminDp.getManyReference('audit', {
+      target: 'targetId',
+      id: person.user.id,
+      filter: { targetType: 'user' },
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'at', order: 'DESC' },
+      meta: undefined,
+    });
+    expect(history.total).toBe(2);
+    expect(history.data[0]).toMatchObject({ targetId: person.user.id, after: { isActive: true } });
   });
 });

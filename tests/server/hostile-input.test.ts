@@ -22,6 +22,7 @@ import {
   ADMIN_STATUSES,
   INVESTMENT_STATUSES,
   KYC_STATUSES,
+  LANGUAGE_CODES,
   LEDGER_KINDS,
   LIFECYCLE_STATUSES,
   LOAN_STATUSES,
@@ -29,13 +30,18 @@ import {
   NEWSLETTER_FREQUENCIES,
   RISK_LEVELS,
   ROLES,
+  SOPHISTICATED_REQUEST_STATUSES,
   TICKET_CATEGORIES,
   TICKET_STATUSES,
+  WITHDRAWAL_STATUSES,
+  STATEMENT_ENTRY_STATUSES,
   VENTURE_TYPES,
   VISIBILITIES,
 } from '../../src-shared/constants/enums';
 import { KYC_DOCUMENT_TYPES, KYC_FILE_FIELDS } from '../../src-shared/constants/kyc';
 import { NATIONALITY_CODES } from '../../src-shared/constants/nationalities';
+import { REVISION_DECISIONS } from '../../src-shared/contracts/ventures';
+import { QUESTIONS } from '../../src-server/modules/protection/questions';
 import { testContext, type SignedIn, type TestContext } from './context';
 import {
   answerOf,
@@ -217,6 +223,26 @@ const oneOf = <T>(...values: T[]) => fc.constantFrom(...values);
 const missingOr = (required: boolean, ...arbs: fc.Arbitrary<FieldValue>[]) =>
   fc.oneof(...(required ? [fc.constant<FieldValue>(MISSING), fc.constant<FieldValue>(null)] : []), ...arbs);
 
+/** Texts that no text field takes: bidi controls, zero-width and tag characters, C0 (but tab, line
+ * feed and carriage return), DEL and C1 inside the text (issue 26, findings 6 and 11). */
+const invisibleText = oneOf<FieldValue>(
+  'Refund \u202eurgent',
+  'Solar\u2066 kiosks\u2069',
+  'mark\u200f here',
+  'arabic\u061c mark',
+  'zero\u200bwidth',
+  'joiner\u200dhere',
+  'word\u2060joiner',
+  'byte\ufefforder',
+  'tag\u{e0041}\u{e007f} text',
+  'nul\u0000inside',
+  'bell\u0007inside',
+  'escape\u001b[31m red',
+  'delete\u007f here',
+  'c1\u0085 next line',
+  'c1\u009b csi',
+);
+
 /** Strings trimming turns into ''. */
 const blank = oneOf<FieldValue>('', ' ', '\t\n', '\u00a0\u3000');
 
@@ -227,6 +253,9 @@ const bad = {
       ...(nullable ? [] : [fc.constant<FieldValue>(null)]),
       notString,
       tooLong(max),
+      // Issue 26, findings 6 and 11: invisible, direction-changing and control characters are refused
+      // by the schema of every text field (tab, line feed and carriage return only in multi-line ones).
+      invisibleText,
     ),
   email: (required = true): fc.Arbitrary<FieldValue> =>
     missingOr(
@@ -286,6 +315,11 @@ const bad = {
         [],
         {},
         [100],
+        // Issue 26, finding 5: every amount is at most EUR 100,000,000 either way.
+        1e13,
+        1e15,
+        -1e15,
+        100_000_000.01,
         ...alsoInvalid,
       ),
     ),
@@ -309,6 +343,26 @@ const bad = {
         '12345\ud800',
       ),
     ),
+  /** A second-factor code (lane 2fa): 6 digits or a 10-character recovery code, nothing else. */
+  secondFactorCode: (required = true): fc.Arbitrary<FieldValue> =>
+    missingOr(
+      required,
+      blank,
+      notString,
+      oneOf<FieldValue>(
+        '12345',
+        '1234567',
+        'abcdef',
+        '١٢٣٤٥٦',
+        123456,
+        '123456\u0000',
+        '12345\ud800',
+        'abcde-fghi\u202e',
+        'abcde-fghij-k',
+        '<script>',
+      ),
+      tooLong(64),
+    ),
   password: (min: number, required = true): fc.Arbitrary<FieldValue> =>
     missingOr(
       required,
@@ -316,6 +370,8 @@ const bad = {
       fc.constant<FieldValue>('x'.repeat(min - 1)),
       notString,
       tooLong(128),
+      // Issue 26, finding 3: common passwords (the server's list of 50,000) are refused too.
+      oneOf<FieldValue>('password', 'password1', '12345678', 'aaaaaaaa', 'Password1', 'qwertyuiop'),
     ),
 };
 
@@ -818,6 +874,10 @@ const textOf = (values: Value[]): fc.Arbitrary<Value> => fc.constantFrom(...valu
 // The routes
 
 const DAY = 86_400_000;
+/** The knowledge test answered right. */
+const ALL_RIGHT: Record<string, string> = Object.fromEntries(
+  QUESTIONS.map((question) => [question.id, question.correct]),
+);
 const investorCountry = INVESTOR_COUNTRIES[0]!;
 const future = () => new Date(Date.now() + 30 * DAY).toISOString();
 
@@ -833,6 +893,8 @@ const registerFields: Record<string, Field> = {
   transactionNotification: { valid: true, invalid: bad.bool(false) },
   latestNewsNotification: { valid: false, invalid: bad.bool(false) },
   password: { valid: 'long-enough-password', invalid: bad.password(8) },
+  // Only `true` accepts the terms of use and the privacy policy.
+  acceptTerms: { valid: true, invalid: fc.oneof(bad.bool(), fc.constant<FieldValue>(false)) },
 };
 
 const corporateFields: Record<string, Field> = {
@@ -852,6 +914,8 @@ const corporateFields: Record<string, Field> = {
   companyPhone: { valid: '+254 1', invalid: bad.text(40) },
   newsletterFrequency: { valid: 'weekly', invalid: bad.enumOf(NEWSLETTER_FREQUENCIES, false) },
   password: { valid: 'long-enough-password', invalid: bad.password(8) },
+  // Only `true` accepts the terms of use and the privacy policy.
+  acceptTerms: { valid: true, invalid: fc.oneof(bad.bool(), fc.constant<FieldValue>(false)) },
 };
 
 const profileFields: Record<string, Field> = {
@@ -917,6 +981,58 @@ const ventureFields = (required: boolean): Record<string, Field> => ({
   ...(required ? {} : { visibility: { valid: 'draft', invalid: bad.enumOf(VISIBILITIES, false) } }),
 });
 
+/** The company's part of the key investment information sheet: every field optional (empty while
+ * drafting), each with its certainly-invalid values. */
+const kiisRow = { year: 2025, turnover: 640000, netProfit: 47000, totalAssets: 530000 };
+const kiisRisk = { kind: 'project', description: 'Installation may be delayed.' };
+const kiisText = (max: number): Field => ({ valid: 'Text.', invalid: bad.text(max, { required: false }) });
+const kiisFields: Record<string, Field> = {
+  ownerDescription: kiisText(2000),
+  management: kiisText(2000),
+  responsiblePersons: kiisText(600),
+  responsibilityStatement: kiisText(600),
+  activities: kiisText(2000),
+  keyFigures: {
+    valid: [kiisRow],
+    invalid: fc.oneof(
+      notString.filter((v) => !Array.isArray(v)) as fc.Arbitrary<FieldValue>,
+      oneOf<FieldValue>(
+        null,
+        'x',
+        [kiisRow, kiisRow],
+        [2022, 2023, 2024, 2025].map((year) => ({ ...kiisRow, year })),
+        [{ ...kiisRow, year: 1899 }],
+        [{ ...kiisRow, year: 2025.5 }],
+        [{ ...kiisRow, turnover: '640000' }],
+        [{ ...kiisRow, netProfit: null }],
+        [{ ...kiisRow, totalAssets: new Raw('1e309') }],
+        [{ year: 2025 }],
+        ['2025'],
+      ),
+    ),
+  },
+  projectDescription: kiisText(2000),
+  risks: {
+    valid: [kiisRisk, { ...kiisRisk, kind: 'default' }],
+    invalid: fc.oneof(
+      notString.filter((v) => !Array.isArray(v)) as fc.Arbitrary<FieldValue>,
+      oneOf<FieldValue>(
+        null,
+        'project',
+        [{ ...kiisRisk, kind: 'weather' }],
+        [{ ...kiisRisk, kind: 'PROJECT' }],
+        [{ kind: 'project' }],
+        [{ ...kiisRisk, description: 42 }],
+        Array.from({ length: 7 }, () => kiisRisk),
+        [null],
+      ),
+      tooLong(600).map((description): FieldValue => [{ kind: 'project', description }]),
+    ),
+  },
+  useOfFunds: kiisText(2000),
+};
+const kiisValid = Object.fromEntries(Object.entries(kiisFields).map(([name, field]) => [name, field.valid]));
+
 function routeSpecs(): RouteSpec[] {
   const visitor = () => fx.visitor;
   const investor = () => fx.investor;
@@ -963,6 +1079,26 @@ function routeSpecs(): RouteSpec[] {
           invalid: missingOr(true, fc.constant<FieldValue>(''), notString, tooLong(128)),
         },
         rememberMe: { valid: true, invalid: bad.bool(false) },
+        code: { valid: '123456', invalid: bad.secondFactorCode(false) },
+      }),
+    },
+    // Second factor (lane 2fa)
+    {
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      as: investor,
+      invalid: bodyOnly({ code: { valid: '123456', invalid: bad.code() } }),
+    },
+    {
+      method: 'POST',
+      url: '/api/auth/2fa/disable',
+      as: investor,
+      invalid: bodyOnly({
+        password: {
+          valid: 'whatever-password',
+          invalid: missingOr(true, fc.constant<FieldValue>(''), notString, tooLong(128)),
+        },
+        code: { valid: '123456', invalid: bad.secondFactorCode() },
       }),
     },
     {
@@ -972,7 +1108,7 @@ function routeSpecs(): RouteSpec[] {
       invalid: bodyOnly({
         email: { valid: 'ada@example.com', invalid: bad.email() },
         token: { valid: '123456', invalid: bad.code() },
-        newPassword: { valid: 'new-password', invalid: bad.password(6) },
+        newPassword: { valid: 'new-long-password', invalid: bad.password(8) },
       }),
     },
     { method: 'PUT', url: '/api/profile/update', as: investor, invalid: bodyOnly(profileFields) },
@@ -1013,6 +1149,28 @@ function routeSpecs(): RouteSpec[] {
     },
     idRoute('GET', '/api/ventures/my-ventures/:ventureId', owner),
     idRoute('GET', '/api/ventures/my-ventures/:ventureId/investments', owner),
+    // The key investment information sheet (API contract, "Key investment information sheet")
+    idRoute('GET', '/api/ventures/my-ventures/:ventureId/kiis', owner),
+    {
+      method: 'PUT',
+      url: '/api/ventures/my-ventures/:ventureId/kiis',
+      as: owner,
+      validId: () => fx.ventureId,
+      invalid: pathAndBody(kiisFields, kiisValid),
+    },
+    {
+      method: 'GET',
+      url: '/api/ventures/:ventureId/kiis',
+      as: admin,
+      validId: () => fx.ventureId,
+      invalid: fc.oneof(
+        brokenQuery(
+          { lang: q.strictEnum(['en', 'de', 'es', 'fr']), preview: q.strictEnum(['true', 'false']) },
+          [],
+        ).map((query): Req => ({ query })),
+        badId.map((path): Req => ({ path })),
+      ),
+    },
     listRoute(
       '/api/ventures/admin-get-all',
       admin,
@@ -1021,6 +1179,7 @@ function routeSpecs(): RouteSpec[] {
         adminStatus: q.choice(ADMIN_STATUSES),
         visibility: q.choice(VISIBILITIES),
         submitted: q.choice(['true', 'false']),
+        hasRevision: q.choice(['true', 'false']),
       },
       ['sortBy', 'order'],
     ),
@@ -1033,6 +1192,7 @@ function routeSpecs(): RouteSpec[] {
         {
           adminStatus: { valid: 'under-review', invalid: bad.enumOf(ADMIN_STATUSES) },
           adminNotes: { valid: 'ok', invalid: fc.oneof(notString, tooLong(5_000)) },
+          revision: { valid: 'reject', invalid: bad.enumOf(REVISION_DECISIONS, false) },
         },
         { adminStatus: 'under-review' },
       ),
@@ -1141,6 +1301,7 @@ function routeSpecs(): RouteSpec[] {
     ),
     idRoute('GET', '/api/admin/servicing/:ventureId', admin),
     idRoute('GET', '/api/investments/:investmentId', investor),
+    idRoute('POST', '/api/investments/:investmentId/revoke', investor),
 
     // Balances
     listRoute(
@@ -1288,6 +1449,180 @@ function routeSpecs(): RouteSpec[] {
       }).map((body): Req => ({ body })),
     },
 
+    // Investor protection (the investor has taken no test: a valid acknowledgement would be a 409)
+    {
+      method: 'GET',
+      url: '/api/protection/knowledge-test',
+      as: investor,
+      invalid: brokenQuery({ lang: q.strictEnum(LANGUAGE_CODES) }, []).map((query): Req => ({ query })),
+    },
+    {
+      method: 'POST',
+      url: '/api/protection/knowledge-test',
+      as: investor,
+      invalid: bodyOnly({
+        answers: {
+          valid: ALL_RIGHT,
+          invalid: fc.oneof(
+            missingOr(true, notString, hostileString),
+            oneOf<FieldValue>(
+              { ...ALL_RIGHT, q01: 'e' },
+              { ...ALL_RIGHT, q99: 'a' },
+              { ...ALL_RIGHT, q01: 1 },
+              { ...ALL_RIGHT, q01: null },
+              { ...ALL_RIGHT, q01: ['b'] },
+              Object.fromEntries(Object.entries(ALL_RIGHT).slice(1)),
+              { ...ALL_RIGHT, [`q${'9'.repeat(40)}`]: 'a' },
+              { ...ALL_RIGHT, q02: 'd'.repeat(41) },
+            ),
+          ),
+        },
+      }),
+    },
+    {
+      method: 'POST',
+      url: '/api/protection/risk-acknowledgement',
+      as: investor,
+      invalid: bodyOnly({
+        acknowledged: { valid: true, invalid: fc.oneof(bad.bool(), fc.constant<FieldValue>(false)) },
+      }),
+    },
+    {
+      method: 'POST',
+      url: '/api/protection/loss-simulation',
+      as: investor,
+      invalid: bodyOnly({
+        annualIncome: { valid: 45_000, invalid: bad.money(true, [-1, -0.01, 1e11, 10_000_000_000.01]) },
+        liquidAssets: { valid: 12_000.5, invalid: bad.money(true, [-1, -0.01, 1e11]) },
+        annualCommitments: { valid: 0, invalid: bad.money(true, [-1, -0.01, 1e11]) },
+      }),
+    },
+    multipartRoute(
+      '/api/protection/sophisticated-request',
+      investor,
+      () => '',
+      {
+        criteria: {
+          valid: '["income_or_portfolio","executive_position"]',
+          invalid: fc.oneof(
+            fc.constant<FieldValue>(MISSING),
+            textOf([
+              '',
+              'income_or_portfolio',
+              'INCOME_OR_PORTFOLIO',
+              '[]',
+              '[',
+              '["income_or_portfolio"]',
+              '["income_or_portfolio","income_or_portfolio"]',
+              '["income_or_portfolio",7]',
+              '["income_or_portfolio",null]',
+              '{"0":"income_or_portfolio","1":"executive_position"}',
+              'income_or_portfolio,executive_position',
+              '__proto__',
+            ]),
+            tooLong(100),
+          ),
+        },
+      },
+      ['evidence'],
+    ),
+    listRoute(
+      '/api/admin/protection',
+      admin,
+      { status: q.strictEnum(SOPHISTICATED_REQUEST_STATUSES), search: q.search() },
+      [],
+    ),
+    idRoute('GET', '/api/admin/protection/requests/:requestId/evidence', admin),
+    {
+      // No request of that investor waits: a valid decision would be a 404 too.
+      method: 'PATCH',
+      url: '/api/admin/protection/:userId',
+      as: admin,
+      validId: () => fx.otherUserId,
+      invalid: pathAndBody(
+        {
+          status: { valid: 'rejected', invalid: bad.enumOf(['accepted', 'rejected']) },
+          reason: { valid: 'Unreadable', invalid: bad.text(1000) },
+        },
+        { status: 'rejected', reason: 'Unreadable' },
+      ),
+    },
+    idRoute('GET', '/api/admin/protection/:userId/history', admin),
+
+    // Deposits and withdrawals (issue 27)
+    {
+      method: 'PUT',
+      url: '/api/payments/bank-account',
+      as: investor,
+      invalid: bodyOnly({
+        iban: {
+          valid: 'DE89370400440532013000',
+          invalid: fc.oneof(
+            bad.text(64),
+            textOf([
+              '',
+              'DE89370400440532013001',
+              'DE8937040044053201300',
+              'XX89370400440532013000',
+              'BR1800360305000010009795493C1',
+              'DE89 3704 0044 0532 0130 00 00',
+              'RF18539007547034',
+            ]),
+          ),
+        },
+        holderName: { valid: 'Ada Lovelace', invalid: bad.text(70) },
+      }),
+    },
+    {
+      method: 'POST',
+      url: '/api/payments/withdrawals',
+      as: investor,
+      invalid: bodyOnly({ amount: { valid: 10, invalid: bad.money(true, [0, -1, -0.01, 1e13]) } }),
+    },
+    listRoute('/api/payments/withdrawals/mine', investor, { status: q.choice(WITHDRAWAL_STATUSES) }, []),
+    idRoute('POST', '/api/payments/withdrawals/:id/cancel', investor),
+    listRoute(
+      '/api/admin/withdrawals',
+      admin,
+      { status: q.choice(WITHDRAWAL_STATUSES), search: q.search(), userId: q.id() },
+      [],
+    ),
+    {
+      method: 'PATCH',
+      url: '/api/admin/withdrawals/:id',
+      as: admin,
+      validId: () => '00000000-0000-4000-8000-000000000000',
+      invalid: pathAndBody(
+        {
+          status: { valid: 'approved', invalid: bad.enumOf(['approved', 'rejected']) },
+          reason: { valid: 'Checked', invalid: bad.text(500, { required: false }) },
+        },
+        { status: 'approved' },
+      ),
+    },
+    listRoute('/api/admin/withdrawals/exports', admin, { search: q.search() }, []),
+    idRoute('GET', '/api/admin/withdrawals/exports/:exportId', admin),
+    multipartRoute('/api/admin/bank-statements', admin, () => '', {}, ['file']),
+    listRoute(
+      '/api/admin/bank-statements/entries',
+      admin,
+      { status: q.choice(STATEMENT_ENTRY_STATUSES), search: q.search() },
+      [],
+    ),
+    {
+      method: 'POST',
+      url: '/api/admin/bank-statements/entries/:entryId/assign',
+      as: admin,
+      validId: () => '00000000-0000-4000-8000-000000000000',
+      invalid: pathAndBody(
+        {
+          userId: { valid: '00000000-0000-4000-8000-000000000000', invalid: bad.text(36) },
+          note: { valid: 'Assigned', invalid: bad.text(500, { required: false }) },
+        },
+        { userId: '00000000-0000-4000-8000-000000000000' },
+      ),
+    },
+
     // Tickets
     {
       method: 'POST',
@@ -1329,6 +1664,23 @@ function routeSpecs(): RouteSpec[] {
         { status: 'resolved' },
       ),
     },
+
+    // The audit log (issue 26)
+    listRoute(
+      '/api/admin/audit',
+      admin,
+      {
+        actor: q.search(),
+        actorId: q.id(),
+        action: q.search(),
+        targetType: q.search(),
+        targetId: q.search(),
+        from: q.day(),
+        to: q.day(),
+        order: q.strictEnum(['asc', 'desc']),
+      },
+      [],
+    ),
 
     // Users and mails
     listRoute(
@@ -1428,10 +1780,15 @@ function routeSpecs(): RouteSpec[] {
 const NO_INPUT = new Set([
   'GET /api/health',
   'POST /api/auth/logout',
+  'POST /api/auth/2fa/setup',
   'GET /api/profile/get',
   'GET /api/ventures/my-ventures',
   'GET /api/balances/my-balance',
   'GET /api/kyc/my-verification',
+  'GET /api/protection/me',
+  'GET /api/payments/deposit-instructions',
+  'GET /api/payments/bank-account',
+  'POST /api/admin/withdrawals/export',
   'POST /api/kyc/start-verification',
   'GET /api/investments/my-investments',
   'GET /api/admin/overview',

@@ -49,7 +49,7 @@ export async function findInvariantViolations(pool: pg.Pool | pg.PoolClient): Pr
                             FROM accounts a
                             JOIN ledger_entries e ON e.account_id = a.id
                             JOIN ledger_transactions t ON t.id = e.transaction_id
-                           WHERE a.venture_id = v.id AND t.kind IN ('investment', 'refund')), 0) AS entries
+                           WHERE a.venture_id = v.id AND t.kind IN ('investment', 'refund', 'revocation')), 0) AS entries
            FROM ventures v) s
         WHERE amount_funded_cents <> entries`,
     ],
@@ -63,6 +63,38 @@ export async function findInvariantViolations(pool: pg.Pool | pg.PoolClient): Pr
       `SELECT i.id FROM investments i
          JOIN ledger_entries e ON e.transaction_id = i.ledger_transaction_id AND e.amount_cents > 0
         GROUP BY i.id, i.amount_cents HAVING sum(e.amount_cents) <> i.amount_cents`,
+    ],
+    // The reflection period (EU 2020/1503 Art. 22; API contract, "Investor protection").
+    [
+      'a revoked investment has no revocation transaction of exactly its amount',
+      `SELECT i.id FROM investments i
+        WHERE (i.status = 'revoked') <> (i.revoked_at IS NOT NULL)
+           OR (i.status = 'revoked' AND (
+                i.revocation_transaction_id IS NULL
+                OR NOT EXISTS (SELECT 1 FROM ledger_transactions t
+                                WHERE t.id = i.revocation_transaction_id AND t.kind = 'revocation'
+                                  AND t.venture_id = i.venture_id)
+                OR (SELECT coalesce(sum(e.amount_cents), 0) FROM ledger_entries e
+                      JOIN accounts a ON a.id = e.account_id AND a.user_id = i.user_id
+                     WHERE e.transaction_id = i.revocation_transaction_id) <> i.amount_cents))`,
+    ],
+    [
+      'a loan started while an investment in its venture could still be revoked',
+      `SELECT l.venture_id, i.id AS investment FROM loans l
+         JOIN loan_events ev ON ev.venture_id = l.venture_id AND ev.kind = 'disbursed'
+         JOIN ledger_transactions t ON t.id = ev.ledger_transaction_id
+         JOIN investments i ON i.venture_id = l.venture_id
+        WHERE i.revocable_until > t.created_at AND i.revoked_at IS NULL`,
+    ],
+    [
+      "a venture's escrow before its loan starts differs from its investments not revoked nor refunded",
+      `SELECT v.id, a.balance_cents,
+              (SELECT coalesce(sum(i.amount_cents), 0) FROM investments i
+                WHERE i.venture_id = v.id AND i.status IN ('invested', 'completed')) AS held
+         FROM ventures v JOIN accounts a ON a.venture_id = v.id
+        WHERE NOT EXISTS (SELECT 1 FROM loans l WHERE l.venture_id = v.id)
+          AND a.balance_cents <> (SELECT coalesce(sum(i.amount_cents), 0) FROM investments i
+                                   WHERE i.venture_id = v.id AND i.status IN ('invested', 'completed'))`,
     ],
     // Loan servicing (API contract, "Loan servicing").
     [

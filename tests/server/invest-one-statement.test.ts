@@ -329,8 +329,10 @@ describe('place_investment refuses what the shared rules refuse', () => {
           await client.query('BEGIN');
           try {
             const user = await client.query<{ id: string }>(
-              `INSERT INTO users (email, password_hash, first_name, last_name, role, is_active, kyc_status)
-               VALUES ($1, 'x', 'Model', 'Investor', $2, $3, $4) RETURNING id`,
+              // Sophisticated: the model is the shared rules of src-shared/rules/invest.ts; investor
+              // protection is protection-gates.test.ts's.
+              `INSERT INTO users (email, password_hash, first_name, last_name, role, is_active, kyc_status, investor_category)
+               VALUES ($1, 'x', 'Model', 'Investor', $2, $3, $4, 'sophisticated') RETURNING id`,
               [`model${n}@example.com`, s.role, s.active, s.kyc],
             );
             const userId = user.rows[0]!.id;
@@ -390,6 +392,7 @@ describe('place_investment refuses what the shared rules refuse', () => {
                 now,
                 key,
                 hash,
+                false,
               ]);
             const { rows } = await call(key && 'hash-1');
             const row = rows[0]!;
@@ -430,6 +433,7 @@ describe('place_investment refuses what the shared rules refuse', () => {
                   expectedReturnCents(amountCents, s.expectedReturn, s.months),
                 ),
                 investmentDate: now.toISOString(),
+                revocableUntil: null,
               },
             });
             const balance = await client.query(

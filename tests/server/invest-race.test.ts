@@ -157,7 +157,11 @@ beforeAll(async () => {
   t = await testContext();
   investors = [];
   for (let i = 0; i < INVESTORS; i += 10) {
-    investors.push(...(await Promise.all(Array.from({ length: 10 }, () => verifiedInvestor(t, 0n)))));
+    investors.push(
+      ...(await Promise.all(
+        Array.from({ length: 10 }, () => verifiedInvestor(t, 0n, undefined, 'sophisticated')),
+      )),
+    );
   }
   // One deposit transaction for everyone (concurrent deposits would all queue on the external account).
   await t.database.db.transaction(async (tx) => {
@@ -197,7 +201,7 @@ describe('200 investors race for 37 tickets', () => {
 describe('Idempotency-Key under concurrency', () => {
   it('20 concurrent requests with one key make one investment and 20 identical answers', async () => {
     const venture = await openVenture(t, { title: 'Idempotent race' });
-    const investor = await verifiedInvestor(t, 100_000n);
+    const investor = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
     const servers = [single, ...pair];
     const key = `order-${randomUUID()}`;
     const body = { ventureId: venture.id, amount: 123.45 };
@@ -240,7 +244,10 @@ describe('Idempotency-Key under concurrency', () => {
     expect(await balanceOf(t, investor.user!.id)).toBe(100_000n - 12_345n);
 
     // The key is the investor's own: another investor may use it, also at the same time.
-    const others = [await verifiedInvestor(t, 100_000n), await verifiedInvestor(t, 100_000n)];
+    const others = [
+      await verifiedInvestor(t, 100_000n, undefined, 'sophisticated'),
+      await verifiedInvestor(t, 100_000n, undefined, 'sophisticated'),
+    ];
     const theirs = await Promise.all(
       others.flatMap((person) =>
         Array.from({ length: 5 }, (_, i) => post(servers[i % servers.length]!.url, person.cookie, body, key)),

@@ -44,8 +44,12 @@ describe('POST /api/investments', () => {
         status: 'invested',
         totalExpectedReturn: 45.09, // 250.50 x 12% x 18 / 12
         investmentDate: expect.any(String),
+        // Art. 22(2): a non-sophisticated investor may revoke for 96 hours.
+        revocableUntil: expect.any(String),
       },
     });
+    const answered = res.json().data;
+    expect(Date.parse(answered.revocableUntil) - Date.parse(answered.investmentDate)).toBe(96 * 3_600_000);
     expect(await balanceOf(t, investor.user!.id)).toBe(100_000n - 25_050n);
     expect((await ventureRow(t, venture.id)).amountFundedCents).toBe(25_050n);
     expect(await escrowOf(venture.id)).toBe(25_050n);
@@ -179,8 +183,9 @@ describe('POST /api/investments', () => {
       targetAmountCents: 150_000n,
     });
     const company = await balanceOf(t, venture.createdBy);
-    const a = await verifiedInvestor(t);
-    const b = await verifiedInvestor(t);
+    // Sophisticated: no reflection period, so the loan starts at once (reflection.test.ts: otherwise).
+    const a = await verifiedInvestor(t, undefined, undefined, 'sophisticated');
+    const b = await verifiedInvestor(t, undefined, undefined, 'sophisticated');
     expect((await investAs(a, venture.id, 1000)).json().data.status).toBe('invested');
     // What is left (€500) is allowed although it is... exactly what is left; €400 would leave €100.
     const last = await investAs(b, venture.id, 500);
@@ -268,7 +273,7 @@ describe('GET /api/investments/admin', () => {
 describe("a venture's money: close funding, cancel, repayments, the closing date", () => {
   it('closes the funding early; a second call changes nothing', async () => {
     const venture = await openVenture(t);
-    const investor = await verifiedInvestor(t);
+    const investor = await verifiedInvestor(t, undefined, undefined, 'sophisticated');
     await investAs(investor, venture.id, 1000);
     const url = `/api/ventures/admin/${venture.id}/close-funding`;
     const res = await admin.inject({ method: 'POST', url });
@@ -334,9 +339,9 @@ describe("a venture's money: close funding, cancel, repayments, the closing date
       targetAmountCents: 60_000n,
       maxInvestmentCents: 60_000n,
     });
-    const a = await verifiedInvestor(t, 100_000n);
-    const b = await verifiedInvestor(t, 100_000n);
-    const c = await verifiedInvestor(t, 100_000n);
+    const a = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
+    const b = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
+    const c = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
     await investAs(a, venture.id, 100);
     await investAs(b, venture.id, 200);
     await investAs(c, venture.id, 300); // funded: 600 of 600
@@ -388,7 +393,7 @@ describe("a venture's money: close funding, cancel, repayments, the closing date
       maxInvestmentCents: 20_000n,
       targetAmountCents: 20_000n,
     });
-    const a = await verifiedInvestor(t, 100_000n);
+    const a = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
     await investAs(a, venture.id, 150);
     const url = `/api/ventures/admin/${venture.id}/repayments`;
     const early = await admin.inject({ method: 'POST', url, payload: { amount: 10 } });

@@ -91,8 +91,9 @@ const ticket = (subject: string, category: string, status: string) => ({
   createdAt: expect.any(String),
 });
 
+// Sophisticated: their loans start when funded (reflection.test.ts covers the reflection period).
 const investor = (firstName: string, extra: object = {}) =>
-  t.injectAs('user', { kycStatus: 'complete', firstName, ...extra });
+  t.injectAs('user', { kycStatus: 'complete', firstName, protection: 'sophisticated', ...extra });
 
 beforeAll(async () => {
   t = await testContext();
@@ -219,6 +220,7 @@ describe('GET /api/dashboard/investor', () => {
           status: 'refunded',
           totalExpectedReturn: 24,
           investmentDate: expect.any(String),
+          revocableUntil: null,
           loanStatus: null,
           daysLate: 0,
           outstandingPrincipal: 0,
@@ -237,6 +239,7 @@ describe('GET /api/dashboard/investor', () => {
           status: 'invested',
           totalExpectedReturn: 36,
           investmentDate: expect.any(String),
+          revocableUntil: null,
           loanStatus: null,
           daysLate: 0,
           outstandingPrincipal: 300,
@@ -255,6 +258,7 @@ describe('GET /api/dashboard/investor', () => {
           status: 'completed',
           totalExpectedReturn: 60,
           investmentDate: expect.any(String),
+          revocableUntil: null,
           loanStatus: 'current',
           daysLate: 0,
           outstandingPrincipal: 360,
@@ -273,6 +277,7 @@ describe('GET /api/dashboard/investor', () => {
           status: 'repaid',
           totalExpectedReturn: 120,
           investmentDate: expect.any(String),
+          revocableUntil: null,
           loanStatus: 'repaid',
           daysLate: 0,
           outstandingPrincipal: 0,

@@ -40,8 +40,8 @@ describe("the investor's loan figures", () => {
       expectedReturn: '12.00',
       investmentPeriod: 3,
     });
-    const amina = await verifiedInvestor(t, 100_000n);
-    const kofi = await verifiedInvestor(t, 100_000n);
+    const amina = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
+    const kofi = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
     const raising = await investAs(amina, venture.id, 100);
     expect(raising.statusCode).toBe(201);
     const aminasId: string = raising.json().data._id;

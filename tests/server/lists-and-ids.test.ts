@@ -91,7 +91,7 @@ describe('list pagination: page and limit are clamped, the answer is { data, pag
 
 describe('a malformed id answers 404 with the record’s not-found code, on every id-taking route', () => {
   type Case = {
-    method: 'GET' | 'POST' | 'PATCH';
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH';
     /** The route as the OpenAPI document names it, `{id}` for the id. */
     route: string;
     as: () => SignedIn;
@@ -111,6 +111,39 @@ describe('a malformed id answers 404 with the record’s not-found code, on ever
       route: '/api/ventures/my-ventures/{ventureId}/investments',
       as: () => corporate,
       code: 'venture.not_found',
+    },
+    {
+      method: 'GET',
+      route: '/api/ventures/my-ventures/{ventureId}/kiis',
+      as: () => corporate,
+      code: 'venture.not_found',
+    },
+    {
+      method: 'PUT',
+      route: '/api/ventures/my-ventures/{ventureId}/kiis',
+      as: () => corporate,
+      code: 'venture.not_found',
+      payload: {},
+    },
+    { method: 'GET', route: '/api/ventures/{ventureId}/kiis', as: () => investor, code: 'venture.not_found' },
+    {
+      method: 'GET',
+      route: '/api/admin/protection/requests/{requestId}/evidence',
+      as: () => admin,
+      code: 'protection.request_not_found',
+    },
+    {
+      method: 'GET',
+      route: '/api/admin/protection/{userId}/history',
+      as: () => admin,
+      code: 'user.not_found',
+    },
+    {
+      method: 'PATCH',
+      route: '/api/admin/protection/{userId}',
+      as: () => admin,
+      code: 'protection.request_not_found',
+      payload: { status: 'rejected', reason: 'No evidence' },
     },
     {
       method: 'PATCH',
@@ -200,6 +233,12 @@ describe('a malformed id answers 404 with the record’s not-found code, on ever
       as: () => investor,
       code: 'investment.not_found',
     },
+    {
+      method: 'POST',
+      route: '/api/investments/{investmentId}/revoke',
+      as: () => investor,
+      code: 'investment.not_found',
+    },
     { method: 'GET', route: '/api/balances/{userId}/history', as: () => admin, code: 'user.not_found' },
     { method: 'POST', route: '/api/balances/add-balance/{userId}', as: () => admin, code: 'user.not_found' },
     {
@@ -252,6 +291,32 @@ describe('a malformed id answers 404 with the record’s not-found code, on ever
       as: () => admin,
       code: 'ticket.not_found',
       payload: { status: 'closed' },
+    },
+    {
+      method: 'POST',
+      route: '/api/payments/withdrawals/{id}/cancel',
+      as: () => investor,
+      code: 'payments.withdrawal_not_found',
+    },
+    {
+      method: 'PATCH',
+      route: '/api/admin/withdrawals/{id}',
+      as: () => admin,
+      code: 'payments.withdrawal_not_found',
+      payload: { status: 'approved' },
+    },
+    {
+      method: 'GET',
+      route: '/api/admin/withdrawals/exports/{exportId}',
+      as: () => admin,
+      code: 'payments.export_not_found',
+    },
+    {
+      method: 'POST',
+      route: '/api/admin/bank-statements/entries/{entryId}/assign',
+      as: () => admin,
+      code: 'payments.entry_not_found',
+      payload: { userId: '6f1c2a9e-0000-4000-8000-000000000000' },
     },
   ];
   // Not an id: the built-in verification page's token (its own check answers kyc.invalid_link).

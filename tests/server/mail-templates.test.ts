@@ -108,3 +108,170 @@ describe('deposit e-mail', () => {
     expect(subjects.size).toBe(LANGUAGES.length);
   });
 });
+
+describe('sophisticated-investor decision e-mail', () => {
+  it('exists in every language, accepted and rejected, the reason only with a rejection, escaped in HTML', () => {
+    const subjects = new Set<string>();
+    for (const { code: lang } of LANGUAGES) {
+      const reason = 'Statement <older> than 3 months';
+      const accepted = renderMail(
+        { kind: 'sophisticated-decision', lang, ...base, status: 'accepted', reason },
+        'https://x.test',
+      );
+      const rejected = renderMail(
+        { kind: 'sophisticated-decision', lang, ...base, status: 'rejected', reason },
+        'https://x.test',
+      );
+      subjects.add(accepted.subject).add(rejected.subject);
+      expect(accepted.text).not.toContain(reason);
+      expect(rejected.text).toContain(reason);
+      expect(rejected.html).toContain('Statement &lt;older&gt; than 3 months');
+      for (const mail of [accepted, rejected]) {
+        expect(mail.text).toContain('Ama <b>');
+        expect(mail.html).toContain('Ama &lt;b&gt;');
+        expect(mail.html).toContain(`lang="${lang}"`);
+      }
+    }
+    expect(subjects.size).toBe(2 * LANGUAGES.length);
+  });
+
+  it('reads in English', () => {
+    const mail = renderMail(
+      {
+        kind: 'sophisticated-decision',
+        lang: 'en',
+        ...base,
+        status: 'rejected',
+        reason: 'No evidence of income.',
+      },
+      'https://x.test',
+    );
+    expect(mail.subject).toBe('Your request to be treated as a sophisticated investor was not accepted');
+    expect(mail.text.split('\n').slice(0, 6)).toEqual([
+      'Hello Ama <b>,',
+      '',
+      'We could not accept your request to be treated as a sophisticated investor.',
+      '',
+      'Reason: No evidence of income.',
+      '',
+    ]);
+  });
+});
+
+describe("the 'account-exists' notice (decision 0117)", () => {
+  it('exists in every language, escaped, with the sign-in and reset links and no code', () => {
+    const subjects = new Set<string>();
+    const intros = new Set<string>();
+    for (const { code: lang } of LANGUAGES) {
+      for (const attempt of ['register', 'change-email'] as const) {
+        const mail = renderMail(
+          { kind: 'account-exists', lang, ...base, attempt },
+          'https://afrivest.example',
+        );
+        subjects.add(mail.subject);
+        intros.add(mail.text.split('\n')[2]!);
+        expect(mail.text).toContain('Ama <b>');
+        expect(mail.html).toContain('Ama &lt;b&gt;');
+        expect(mail.html).toContain(`lang="${lang}"`);
+        expect(mail.text).toContain('https://afrivest.example/login');
+        expect(mail.text).toContain('https://afrivest.example/forgot-password?email=p%40example.com');
+        expect(mail.text).not.toMatch(/\d{6}/);
+      }
+    }
+    expect(subjects.size).toBe(LANGUAGES.length);
+    expect(intros.size).toBe(2 * LANGUAGES.length);
+  });
+
+  it('reads in English', () => {
+    const mail = renderMail(
+      { kind: 'account-exists', lang: 'en', ...base, attempt: 'register' },
+      'https://x.test',
+    );
+    expect(mail.subject).toBe('Someone tried to use your AfriVest e-mail address');
+    expect(mail.text).toContain(
+      'Someone just tried to register a new AfriVest account with your e-mail address. You already have an account with it, so no new account was created.',
+    );
+    expect(mail.text).toContain('If it was you, sign in or reset your password.');
+  });
+});
+
+describe('withdrawal and bank-account e-mails (issue 27)', () => {
+  const steps = ['requested', 'approved', 'rejected', 'sent'] as const;
+
+  it('exist in every language for each step, with the amount and the masked IBAN, the reason only when rejected, escaped', () => {
+    const subjects = new Set<string>();
+    for (const { code: lang } of LANGUAGES) {
+      const amount = new Intl.NumberFormat(lang, { style: 'currency', currency: 'EUR' }).format(1250.5);
+      for (const step of steps) {
+        const reason = 'Holder <name> differs';
+        const mail = renderMail(
+          {
+            kind: 'withdrawal',
+            step,
+            lang,
+            ...base,
+            amount: 1250.5,
+            iban: '******************3000',
+            reason: step === 'rejected' ? reason : null,
+            path: '/user/funding',
+          },
+          'https://x.test',
+        );
+        subjects.add(mail.subject);
+        expect(mail.subject).toContain(amount);
+        expect(mail.text).toContain('https://x.test/user/funding');
+        expect(mail.html).toContain('Ama &lt;b&gt;');
+        expect(mail.html).toContain(`lang="${lang}"`);
+        if (step === 'rejected') {
+          expect(mail.text).toContain(reason);
+          expect(mail.html).toContain('Holder &lt;name&gt; differs');
+        } else {
+          expect(mail.text).toContain('******************3000');
+        }
+      }
+      const changed = renderMail(
+        {
+          kind: 'bank-account-changed',
+          lang,
+          ...base,
+          iban: '***********************2606',
+          heldUntil: '2026-11-28T10:15:00.000Z',
+          path: '/user/profile',
+        },
+        'https://x.test',
+      );
+      subjects.add(changed.subject);
+      expect(changed.text).toContain('***********************2606');
+      expect(changed.text).toContain('2026');
+      expect(changed.text).toContain('UTC');
+    }
+    expect(subjects.size).toBe(5 * LANGUAGES.length);
+  });
+
+  it('reads in English', () => {
+    const mail = renderMail(
+      {
+        kind: 'withdrawal',
+        step: 'sent',
+        lang: 'en',
+        ...base,
+        amount: 80,
+        iban: '******************3000',
+        reason: null,
+        path: '/user/funding',
+      },
+      'https://x.test',
+    );
+    expect(mail.subject).toBe('Your withdrawal of €80.00 is on its way');
+    expect(mail.text.split('\n').slice(0, 8)).toEqual([
+      'Hello Ama <b>,',
+      '',
+      'We sent €80.00 to your bank account ******************3000 by SEPA credit transfer.',
+      '',
+      'It usually arrives within one to two business days.',
+      '',
+      'Follow your withdrawals here: https://x.test/user/funding',
+      '',
+    ]);
+  });
+});

@@ -58,6 +58,7 @@ const body = (email: string) => ({
   city: 'Lyon',
   address: '1 rue de la République',
   password: 'a-strong-password',
+  acceptTerms: true,
 });
 
 async function jobStates(): Promise<string[]> {
@@ -116,7 +117,7 @@ describe('e-mail over SMTP', () => {
     await app.close();
   });
 
-  it('sends no e-mail for a registration that failed', async () => {
+  it('queues no code for a registration whose account was not created, only the owner’s notice', async () => {
     const before = (await jobStates()).length;
     const app = await buildApp({ ...t.ctx, mailer }, { logger: false });
     const res = await app.inject({
@@ -124,8 +125,15 @@ describe('e-mail over SMTP', () => {
       url: '/api/auth/register',
       payload: body('down@example.com'),
     });
-    expect(res.statusCode).toBe(409);
-    expect((await jobStates()).length).toBe(before);
+    // The address is taken: the same 201 as a new registration (decision 0117), and the code queued
+    // in the refused transaction is gone with it; only the notice to the owner is queued.
+    expect(res.statusCode).toBe(201);
+    expect((await jobStates()).length).toBe(before + 1);
+    const { rows } = await t.database.pool.query(
+      `SELECT data->>'kind' AS kind FROM pgboss.job WHERE name = $1 ORDER BY created_on DESC LIMIT 1`,
+      [MAIL_QUEUE],
+    );
+    expect(rows[0].kind).toBe('account-exists');
     await app.close();
   });
 });

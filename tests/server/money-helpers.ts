@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { accounts, ventures } from '../../src-server/db/schema';
 import { externalAccountId, postTransaction, userAccountId } from '../../src-server/modules/ledger/service';
-import type { SignedIn, TestContext } from './context';
+import type { ProtectionFixture, SignedIn, TestContext } from './context';
 
 type NewVenture = Partial<typeof ventures.$inferInsert>;
 let ownerId: string | undefined;
@@ -57,13 +57,15 @@ export async function deposit(t: TestContext, userId: string, cents: bigint): Pr
   });
 }
 
-/** A signed-in, identity-verified investor with that balance (in cents). */
+/** A signed-in, identity-verified investor with that balance (in cents) and protection profile
+ * (`passed` by default: they may invest, with a 96-hour reflection period on each investment). */
 export async function verifiedInvestor(
   t: TestContext,
   cents = 1_000_000n,
   email?: string,
+  protection: ProtectionFixture = 'passed',
 ): Promise<SignedIn> {
-  const investor = await t.injectAs('user', { kycStatus: 'complete', ...(email && { email }) });
+  const investor = await t.injectAs('user', { kycStatus: 'complete', protection, ...(email && { email }) });
   if (cents > 0n) await deposit(t, investor.user!.id, cents);
   return investor;
 }

@@ -641,7 +641,14 @@ async function setup(
 ) {
   const people: UserRow[] = [];
   for (let i = 0; i < USERS; i += 1) {
-    people.push(await t.createUser({ role: 'user', kycStatus: i === USERS - 1 ? 'pending' : 'complete' }));
+    // Sophisticated: the model has no reflection period (reflection.test.ts covers it).
+    people.push(
+      await t.createUser({
+        role: 'user',
+        kycStatus: i === USERS - 1 ? 'pending' : 'complete',
+        protection: 'sophisticated',
+      }),
+    );
   }
   // The ventures' owner: a company of its own in each run, its balance 0.
   const company = await t.createUser({ role: 'corporate' });

@@ -1,4 +1,4 @@
-/** A multipart/form-data body for `app.inject`: text fields first, then files. */
+/** A multipart/form-data body for `app.inject`: text fields first (a list is the field repeated), then files. */
 export interface MultipartFile {
   field?: string;
   filename: string;
@@ -8,15 +8,17 @@ export interface MultipartFile {
 
 export function multipart(
   files: MultipartFile[],
-  fields: Record<string, string> = {},
+  fields: Record<string, string | string[]> = {},
   defaultField = 'images',
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-    );
+  for (const [name, values] of Object.entries(fields)) {
+    for (const value of [values].flat()) {
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+      );
+    }
   }
   for (const file of files) {
     chunks.push(

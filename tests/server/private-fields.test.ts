@@ -15,6 +15,8 @@
  *
  * A served GET route under /api that has no entry here fails the coverage test.
  */
+import { eq } from 'drizzle-orm';
+import { investments } from '../../src-server/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFixtures, isAdmin, ROLES, secretsOf, type Fixtures, type RoleName } from './authz-fixtures';
 import { openVenture } from './money-helpers';
@@ -61,18 +63,32 @@ const VENTURE_PUBLIC = {
 } as const;
 const VENTURE_FULL = {
   ...VENTURE_PUBLIC,
-  ...fields('adminNotes adminReviewedAt cancelledAt cancelReason'),
+  ...fields('adminNotes adminReviewedAt cancelledAt cancelReason revocableAmount revocableUntil'),
+  // A waiting revision (decision 0127): owners and admins only.
+  ...fields('pendingChanges pendingChangesAt revisionStatus'),
   createdBy: fields('companyName firstName lastName email'),
+} as const;
+
+const KIIS_DRAFT = {
+  fields: {
+    ...fields(`ownerDescription management responsiblePersons responsibilityStatement activities
+      projectDescription useOfFunds`),
+    keyFigures: [fields('year turnover netProfit totalAssets')],
+    risks: [fields('kind description')],
+  },
+  ...fields('complete updatedAt publishedAt'),
+  missing: [V],
 } as const;
 
 const USER_SELF = fields(`id firstName lastName email phone countryName city address newsletterFrequency
   transactionNotification latestNewsNotification role isActive kycStatus companyName legalForm
-  registrationNumber registeredAddress companyEmail companyPhone pendingEmail createdAt lastLoginAt`);
+  registrationNumber registeredAddress companyEmail companyPhone pendingEmail termsVersion privacyVersion
+  termsAcceptedAt createdAt lastLoginAt secondFactorEnabled`);
 const ADMIN_USER = fields(`id email firstName lastName phone countryName city address role isActive
   emailVerified kycStatus companyName legalForm registrationNumber createdAt lastLoginAt balance`);
 
 const INVESTMENT = {
-  ...fields('_id amount profitPaid status totalExpectedReturn investmentDate'),
+  ...fields('_id amount profitPaid status totalExpectedReturn investmentDate revocableUntil'),
   venture: fields('_id title'),
 };
 const ADMIN_INVESTMENT = { ...INVESTMENT, investedBy: PERSON };
@@ -84,6 +100,8 @@ const MY_INVESTMENT = {
 };
 const HISTORY = fields('id kind amount balanceBefore balanceAfter note at');
 const ADMIN_HISTORY = { ...HISTORY, user: PERSON, proofUrl: V, createdBy: fields('id email') };
+const WITHDRAWAL = fields('_id amount status iban reason createdAt updatedAt');
+const BANK_ACCOUNT = fields('iban holderName verified heldUntil');
 const BALANCE_ROW = { ...fields('id balance createdAt updatedAt'), user: PERSON };
 const KYC_ROW = { ...fields('id status provider submittedAt decidedAt reason'), user: PERSON };
 const KYC_DETAIL = {
@@ -103,6 +121,14 @@ const TICKET_THREAD = {
 } as const;
 const TICKET_SUMMARY = fields('_id number subject category status createdAt');
 const MAIL_ROW = fields('id name email subject status excerpt createdAt readAt');
+/** Any keys at any depth (an audit row's changed fields). */
+const FREE: Shape = new ByNode(() => new AnyKeys(FREE));
+const AUDIT_ROW = {
+  ...fields('_id at action targetType targetId ip userAgent'),
+  actor: fields('id email role'),
+  before: FREE,
+  after: FREE,
+};
 const MONTHS = [fields('month amount')] as const;
 const INVESTOR_DASHBOARD = {
   ...fields(`firstName lastLoginAt balance activeInvestments expectedReturns profitEarned
@@ -168,6 +194,33 @@ const BUSINESS_DATE = {
   ...fields('date controlled'),
   lastCob: fields('businessDate finishedAt loansStarted loansAged lateInterest defaults emailsQueued'),
 };
+const SOPHISTICATED_REQUEST = {
+  ...fields('_id status reason createdAt decidedAt'),
+  criteria: [V],
+  evidence: fields('name mimeType size'),
+} as const;
+const ADMIN_SOPHISTICATED_REQUEST = {
+  ...SOPHISTICATED_REQUEST,
+  user: PERSON,
+  decidedBy: fields('id firstName lastName'),
+} as const;
+const PROTECTION_PROFILE = {
+  ...fields('category riskAcknowledgedAt warningThreshold'),
+  knowledgeTest: fields('status takenAt validUntil score'),
+  lossCapacity: fields('netWorth capacity updatedAt'),
+  sophisticatedRequest: SOPHISTICATED_REQUEST,
+  missing: [V],
+} as const;
+const KNOWLEDGE_TEST = {
+  questions: [{ ...fields('id topic text'), options: [fields('id text')] }],
+} as const;
+const PROTECTION_HISTORY = {
+  category: V,
+  tests: [{ ...fields('_id takenAt score passed language'), topicsMissed: [V] }],
+  acknowledgements: [fields('_id acknowledgedAt text')],
+  simulations: [fields('_id createdAt annualIncome liquidAssets annualCommitments netWorth capacity')],
+  requests: [ADMIN_SOPHISTICATED_REQUEST],
+} as const;
 const ERROR = {
   ...fields('message code'),
   params: new AnyKeys(V),
@@ -243,6 +296,24 @@ const GET_ROUTES: GetRoute[] = [
         ...fields('count total'),
       }),
   },
+  // The key investment information sheet: the draft for its company and admins; the PDF for anyone
+  // who may see the venture (an approved one), a draft venture's only for its owner and admins.
+  {
+    url: '/api/ventures/my-ventures/:ventureId/kiis',
+    targets: ventureTargets,
+    allow: (role, target) => when(isAdmin(role) || target?.owner === role, { data: KIIS_DRAFT }),
+  },
+  {
+    url: '/api/ventures/:ventureId/kiis',
+    targets: ventureTargets,
+    allow: (role, target, fx) =>
+      when(
+        isAdmin(role) ||
+          target?.owner === role ||
+          [fx.ventures.ownerPublic, fx.ventures.ownerPrivate, fx.ventures.otherPublic].includes(target!.id),
+        'binary',
+      ),
+  },
   { url: '/api/ventures/admin-get-all', allow: (role) => when(isAdmin(role), list(VENTURE_FULL)) },
 
   {
@@ -288,6 +359,32 @@ const GET_ROUTES: GetRoute[] = [
     allow: (role) => when(isAdmin(role), 'binary'),
   },
 
+  // Investor protection: the investor's own profile and test; admins read the requests and histories.
+  { url: '/api/protection/me', allow: (role) => when(investorRole(role), { data: PROTECTION_PROFILE }) },
+  {
+    url: '/api/protection/knowledge-test',
+    allow: (role) => when(investorRole(role), { data: KNOWLEDGE_TEST }),
+  },
+  { url: '/api/admin/protection', allow: (role) => when(isAdmin(role), list(ADMIN_SOPHISTICATED_REQUEST)) },
+  {
+    url: '/api/admin/protection/requests/:requestId/evidence',
+    targets: (fx) => [{ id: fx.strangerProtectionRequest, owner: 'stranger' }],
+    allow: (role) => when(isAdmin(role), 'binary'),
+  },
+  {
+    url: '/api/admin/protection/:userId/history',
+    targets: personTargets,
+    allow: (role, target) =>
+      // Only investors have a protection history: the others' ids answer 404.
+      when(
+        isAdmin(role) &&
+          (target?.owner === 'investor' || target?.owner === 'verified' || target?.owner === 'stranger'),
+        {
+          data: PROTECTION_HISTORY,
+        },
+      ),
+  },
+
   {
     url: '/api/investments/my-investments',
     allow: (role) => when(investorRole(role), { data: [MY_INVESTMENT] }),
@@ -327,6 +424,10 @@ const GET_ROUTES: GetRoute[] = [
     allow: (role) => when(isAdmin(role), { data: ADMIN_USER }),
   },
 
+  // The audit trail (issue 26): who did what; `before` and `after` hold the changed fields of any
+  // record an admin may already read, so their keys are free.
+  { url: '/api/admin/audit', allow: (role) => when(isAdmin(role), list(AUDIT_ROW)) },
+
   { url: '/api/admin/mails', allow: (role) => when(isAdmin(role), list(MAIL_ROW, 'mails')) },
   {
     url: '/api/admin/mails/:id',
@@ -347,6 +448,47 @@ const GET_ROUTES: GetRoute[] = [
     allow: (role, target) => when(isAdmin(role) || target?.owner === role, { data: TICKET_THREAD }),
   },
   { url: '/api/admin/tickets', allow: (role) => when(isAdmin(role), list(TICKET)) },
+
+  // Deposits and withdrawals (issue 27): the IBANs masked but their last 4 characters.
+  {
+    url: '/api/payments/deposit-instructions',
+    allow: (role) =>
+      when(investorRole(role) || corporateRole(role), { data: fields('iban bic beneficiary reference') }),
+  },
+  {
+    url: '/api/payments/bank-account',
+    allow: (role) => when(investorRole(role) || corporateRole(role), { data: BANK_ACCOUNT }),
+  },
+  {
+    url: '/api/payments/withdrawals/mine',
+    allow: (role) => when(investorRole(role) || corporateRole(role), list(WITHDRAWAL)),
+  },
+  {
+    url: '/api/admin/withdrawals',
+    allow: (role) =>
+      when(isAdmin(role), list({ ...WITHDRAWAL, ...fields('holderName exportId decidedAt'), user: PERSON })),
+  },
+  {
+    url: '/api/admin/withdrawals/exports',
+    allow: (role) => when(isAdmin(role), list(fields('_id messageId count total createdAt'))),
+  },
+  {
+    url: '/api/admin/withdrawals/exports/:exportId',
+    targets: (fx) => [{ id: fx.paymentExport, owner: null }],
+    allow: (role) => when(isAdmin(role), 'binary'),
+  },
+  {
+    url: '/api/admin/bank-statements/entries',
+    allow: (role) =>
+      when(
+        isAdmin(role),
+        list(
+          fields(
+            '_id amount currency credit reference name remittance bookingDate status reason userId createdAt',
+          ),
+        ),
+      ),
+  },
 ];
 
 /** GET routes under /api that are not data: the OpenAPI viewer (the value check still reads them). */
@@ -437,6 +579,12 @@ beforeAll(async () => {
     payload: { ventureId: venture.id, amount: 50 },
   });
   expect(invested.statusCode, invested.body).toBe(201);
+  // Its reflection period (Art. 22, 96 hours) is over: close-funding would answer 409 before
+  // (reflection.test.ts moves the clock for that; here the period is simply ended in the row).
+  await fx.t.database.db
+    .update(investments)
+    .set({ revocableUntil: new Date(fx.t.ctx.clock.now().getTime() - 1) })
+    .where(eq(investments.id, invested.json().data._id));
   const closed = await fx.send('admin', {
     method: 'POST',
     url: `/api/ventures/admin/${venture.id}/close-funding`,
@@ -477,6 +625,7 @@ describe('private data in answers', () => {
           'select proof_path as p from ledger_transactions where proof_path is not null',
         )
       ).rows,
+      ...(await pool.query<{ p: string }>('select evidence_path as p from sophisticated_requests')).rows,
     ].map((r) => r.p);
     expect(paths.length).toBeGreaterThan(0);
     for (const path of paths) {

@@ -81,7 +81,7 @@ beforeAll(async () => {
   });
   ventureId = venture.id;
   for (let i = 0; i < INVESTORS; i += 1) {
-    const investor = await verifiedInvestor(t, 10_000n);
+    const investor = await verifiedInvestor(t, 10_000n, undefined, 'sophisticated');
     const res = await investor.inject({
       method: 'POST',
       url: '/api/investments',

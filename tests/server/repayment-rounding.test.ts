@@ -228,7 +228,9 @@ describe('repayments over many investors', () => {
     for (let i = 0; i < COUNT; i += 20) {
       people.push(
         ...(await Promise.all(
-          Array.from({ length: 20 }, () => t.createUser({ role: 'user', kycStatus: 'complete' })),
+          Array.from({ length: 20 }, () =>
+            t.createUser({ role: 'user', kycStatus: 'complete', protection: 'sophisticated' }),
+          ),
         )),
       );
     }
@@ -330,7 +332,7 @@ describe('repayments over many investors', () => {
     });
     const people = [];
     for (let i = 0; i < 3; i += 1) {
-      const person = await verifiedInvestor(t, 10_000n);
+      const person = await verifiedInvestor(t, 10_000n, undefined, 'sophisticated');
       t.clock.offsetMs += 1_000; // distinct investment dates: the order is the investing order
       const res = await person.inject({
         method: 'POST',
@@ -357,8 +359,8 @@ describe('repayments over many investors', () => {
       maxInvestmentCents: 10_000n,
       targetAmountCents: 40_000n,
     });
-    const x = await verifiedInvestor(t, 20_000n);
-    const y = await verifiedInvestor(t, 20_000n);
+    const x = await verifiedInvestor(t, 20_000n, undefined, 'sophisticated');
+    const y = await verifiedInvestor(t, 20_000n, undefined, 'sophisticated');
     for (const person of [x, x, y, y]) {
       t.clock.offsetMs += 1_000;
       const res = await person.inject({

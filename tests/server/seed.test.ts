@@ -13,8 +13,11 @@ import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin, type DemoSeed } from 
 import { seedDemoKyc } from '../../src-server/seed/kyc';
 import { seedDemoTickets } from '../../src-server/seed/tickets';
 import { findInvariantViolations } from './invariants';
+import { protectionGate } from '../../src-server/modules/protection/service';
 import { testContext, type TestContext } from './context';
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath } from '../../src-shared/images/variants';
+import { kiisFieldsSchema, kiisMissing } from '../../src-shared/contracts/kiis';
+import { readPdf } from '../support/kiis';
 
 let t: TestContext;
 let logins: DemoLogin[];
@@ -35,6 +38,30 @@ beforeAll(async () => {
 const q = async (sql: string) => (await t.database.pool.query(sql)).rows;
 
 describe('demo data', () => {
+  it('gives investor and investor2 a passed test and a EUR 60,000 simulation, investor3 nothing; no reflection period holds a loan', async () => {
+    const ids = Object.fromEntries(
+      (await q(`SELECT email, id FROM users WHERE email LIKE 'investor%@afrivest.test'`)).map((r) => [
+        r.email,
+        r.id,
+      ]),
+    );
+    const now = t.ctx.clock.now();
+    const gate = (email: string) => protectionGate(t.database.db, ids[email], now);
+    for (const email of ['investor@afrivest.test', 'investor2@afrivest.test']) {
+      const g = await gate(email);
+      expect(g.missing, email).toEqual([]);
+      expect(g.category).toBe('non_sophisticated');
+      expect(g.latestSimulation?.netWorthCents).toBe(6_000_000n);
+      expect(g.warningThresholdCents).toBe(300_000n);
+    }
+    expect((await gate('investor3@afrivest.test')).missing).toEqual(['knowledge_test', 'loss_simulation']);
+    // Every funded venture of the demo has its loan (the invariants check no period was open then).
+    expect(
+      await q(`SELECT v.title FROM ventures v LEFT JOIN loans l ON l.venture_id = v.id
+                WHERE v.lifecycle_status = 'funded' AND l.venture_id IS NULL`),
+    ).toEqual([]);
+  });
+
   it('has the promised people, each able to sign in with the printed password', async () => {
     expect(await isEmpty(t.database.db)).toBe(false);
     expect(logins.map((l) => l.role).sort()).toEqual(
@@ -284,6 +311,42 @@ describe('the demo loans', () => {
     expect(rows.length).toBeGreaterThanOrEqual(16);
     expect(new Set(rows.map((r) => r.status))).toEqual(
       new Set(['invested', 'completed', 'repaid', 'written_off']),
+    );
+  });
+});
+
+describe('the demo key investment information sheets (EU 2020/1503 Art. 23)', () => {
+  it('gives every venture a complete sheet, published for the approved ones, each within 6 A4 pages', async () => {
+    const rows = await q(`SELECT v.id, v.title, v.admin_status, v.visibility, k.fields, k.published_fields,
+                                 k.published_at, v.admin_reviewed_at
+                          FROM ventures v LEFT JOIN venture_kiis k ON k.venture_id = v.id ORDER BY v.created_at`);
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    const admin = await t.injectAs('admin');
+    const pages: number[] = [];
+    for (const row of rows) {
+      expect(row.fields, row.title).not.toBeNull();
+      expect(kiisMissing(kiisFieldsSchema.parse(row.fields)), row.title).toEqual([]);
+      if (row.admin_status === 'approved') {
+        expect(row.published_fields, row.title).toEqual(row.fields);
+        expect(row.published_at, row.title).toEqual(row.admin_reviewed_at);
+      } else {
+        expect(row.published_fields, row.title).toBeNull();
+      }
+      // Everyone reads an approved venture's sheet; the others only its company and admins (a preview).
+      const res = await (
+        row.admin_status === 'approved' && row.visibility !== 'draft' ? t.app : admin
+      ).inject({
+        method: 'GET',
+        url: `/api/ventures/${row.id}/kiis?lang=de`,
+      });
+      expect(res.statusCode, row.title).toBe(200);
+      const pdf = readPdf(res.rawPayload);
+      expect(pdf.text, row.title).toContain(row.title);
+      pages.push(pdf.pages);
+    }
+    expect(Math.max(...pages)).toBeLessThanOrEqual(6);
+    console.log(
+      `demo KIIS pages: ${rows.length} sheets, ${Math.min(...pages)} to ${Math.max(...pages)} pages`,
     );
   });
 });

@@ -46,7 +46,9 @@ describe('a loan of 1,000 investors', () => {
     for (let i = 0; i < COUNT; i += 20)
       people.push(
         ...(await Promise.all(
-          Array.from({ length: 20 }, () => t.createUser({ role: 'user', kycStatus: 'complete' })),
+          Array.from({ length: 20 }, () =>
+            t.createUser({ role: 'user', kycStatus: 'complete', protection: 'sophisticated' }),
+          ),
         )),
       );
     await t.database.db.transaction(async (tx) => {

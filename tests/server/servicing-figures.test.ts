@@ -84,8 +84,8 @@ beforeAll(async () => {
   admin = await t.injectAs('admin');
   superadmin = await t.injectAs('superadmin');
   company = await t.injectAs('corporate', { kycStatus: 'complete' });
-  amina = await verifiedInvestor(t, 200_000n);
-  kofi = await verifiedInvestor(t, 100_000n);
+  amina = await verifiedInvestor(t, 200_000n, undefined, 'sophisticated');
+  kofi = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
   start = t.ctx.clock.today();
   // A: equal principal (late interest accrues on each unpaid instalment's principal).
   ventureA = await fundedVenture(

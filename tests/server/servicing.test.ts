@@ -37,7 +37,8 @@ interface Loan {
   investmentIds: string[];
 }
 
-/** A venture of a new company, funded by new investors (euros each, in order): its loan starts. */
+/** A venture of a new company, funded by new investors (euros each, in order): its loan starts (the
+ * investors are sophisticated: no reflection period to wait for, see reflection.test.ts). */
 async function fundedLoan(
   amounts: number[],
   terms: Parameters<typeof openVenture>[1] = {},
@@ -56,7 +57,7 @@ async function fundedLoan(
   const investors: SignedIn[] = [];
   const investmentIds: string[] = [];
   for (const amount of amounts) {
-    const investor = await verifiedInvestor(t, cents(amount));
+    const investor = await verifiedInvestor(t, cents(amount), undefined, 'sophisticated');
     t.clock.offsetMs += 1_000; // distinct investment dates: the investing order is the weighting order
     const res = await investor.inject({
       method: 'POST',
@@ -164,7 +165,9 @@ describe('the start of a loan', () => {
     // The schedule: its owner, admins and its investors; nobody else.
     expect((await schedule(admin, loan.id)).statusCode).toBe(200);
     expect((await schedule(loan.investors[2]!, loan.id)).statusCode).toBe(200);
-    expect((await schedule(await verifiedInvestor(t, 0n), loan.id)).statusCode).toBe(404);
+    expect(
+      (await schedule(await verifiedInvestor(t, 0n, undefined, 'sophisticated'), loan.id)).statusCode,
+    ).toBe(404);
     expect((await schedule(await t.injectAs('corporate'), loan.id)).statusCode).toBe(404);
   });
 });
@@ -446,7 +449,9 @@ describe('concurrency', () => {
       targetAmountCents: 150_000n,
       maxInvestmentCents: 150_000n,
     });
-    const investors = await Promise.all(Array.from({ length: 10 }, () => verifiedInvestor(t, 20_000n)));
+    const investors = await Promise.all(
+      Array.from({ length: 10 }, () => verifiedInvestor(t, 20_000n, undefined, 'sophisticated')),
+    );
     const answers = await Promise.all([
       ...Array.from({ length: 10 }, () => repay(loan, 123.45)),
       ...Array.from({ length: 10 }, (_, k) => adminPost(loan.id, 'repayments', { amount: 100 + k })),

@@ -70,10 +70,10 @@ describe('GET /api/statistics', () => {
   });
 
   it('counts funded and repaid ventures, repayments and investors from the ledger', async () => {
-    const amina = await verifiedInvestor(t, 500_000n);
-    const kofi = await verifiedInvestor(t, 500_000n);
-    const farah = await verifiedInvestor(t, 500_000n); // only in a cancelled venture
-    const gina = await verifiedInvestor(t, 500_000n); // only in a private venture
+    const amina = await verifiedInvestor(t, 500_000n, undefined, 'sophisticated');
+    const kofi = await verifiedInvestor(t, 500_000n, undefined, 'sophisticated');
+    const farah = await verifiedInvestor(t, 500_000n, undefined, 'sophisticated'); // only in a cancelled venture
+    const gina = await verifiedInvestor(t, 500_000n, undefined, 'sophisticated'); // only in a private venture
 
     // Low risk, 10%: €600 + €400 reach the €1,000 target (funded), then repaid €500 + €600.
     const low = await openVenture(t, {

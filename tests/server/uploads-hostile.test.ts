@@ -1,7 +1,7 @@
 /**
  * Hostile uploads (issue 17, point 4): every multipart route (venture images, balance proofs, identity
- * documents) gets polyglots, an SVG with script, a PNG decompression bomb, a 30 MB file, wrong field
- * names, too many parts, misnamed and empty files and malformed bodies. Each is refused with the
+ * documents, sophisticated-investor evidence) gets polyglots, an SVG with script, a PNG decompression
+ * bomb, a 30 MB file, wrong field names, too many parts, misnamed and empty files and malformed bodies. Each is refused with the
  * contract's status (413 too large, 415 wrong type, 400 otherwise) and stores nothing: no row and no
  * file under the data folder. What is served back is re-encoded and typed, and identity documents are
  * never reachable from a public path.
@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isErrorCode } from '../../src-shared/errors';
 import { imageVariantPath } from '../../src-shared/images/variants';
 import { kycDocuments } from '../../src-server/db/schema';
+import { withoutMetadata } from '../../src-server/lib/document-safety';
 import { testContext, type SignedIn, type TestContext } from './context';
 import { changedTables, filesUnder, rowCounter } from './hostile';
 import { multipart, type MultipartFile } from './multipart';
@@ -27,8 +28,13 @@ let countRows: () => Promise<Record<string, number>>;
 let jpeg: Buffer;
 let png: Buffer;
 let webp: Buffer;
+/** The pictures as documents are stored: without their EXIF (lib/document-safety.ts, issue 26 finding 8). */
+let jpegStored: Buffer;
+let pngStored: Buffer;
 let kycPerson: SignedIn;
 let kycToken: string;
+/** An investor asking to be treated as a sophisticated investor (no request of theirs waits). */
+let claimant: SignedIn;
 let bomb: Promise<Buffer> | undefined;
 
 const DAY = 86_400_000;
@@ -57,6 +63,9 @@ const MOTION_PHOTO_VIDEO = Buffer.concat([
   Buffer.from('ftypmp42', 'latin1'),
   Buffer.alloc(512, 7),
 ]);
+
+/** Two Annex II criteria: the evidence alone decides. */
+const CRITERIA = ['income_or_portfolio', 'executive_position'];
 const KYC_FIELDS = {
   documentType: 'passport',
   dateOfBirth: '1990-04-12',
@@ -113,7 +122,7 @@ const snapshot = async (): Promise<Snapshot> => ({
   ],
 });
 
-/** The three multipart routes, each sending `files` beside valid fields (so the file alone decides). */
+/** The multipart routes, each sending `files` beside valid fields (so the file alone decides). */
 interface UploadRoute {
   name: string;
   field: string;
@@ -174,6 +183,22 @@ const ROUTES: UploadRoute[] = [
       return t.app.inject({ method: 'POST', url: `/api/kyc/session/${kycToken}`, payload, headers });
     },
   },
+  {
+    name: 'sophisticated-investor evidence (POST /api/protection/sophisticated-request)',
+    field: 'evidence',
+    tooLarge: 'kyc.file_too_large',
+    bomb: 'common.image_too_large',
+    send: (files, options = {}) => {
+      const { payload, headers } =
+        options.raw ?? multipart(files, { criteria: CRITERIA, ...options.fields }, 'evidence');
+      return claimant.inject({
+        method: 'POST',
+        url: '/api/protection/sophisticated-request',
+        payload,
+        headers,
+      });
+    },
+  },
 ];
 
 beforeAll(async () => {
@@ -194,11 +219,17 @@ beforeAll(async () => {
       .toFormat(format)
       .toBuffer();
   [jpeg, png, webp] = await Promise.all([picture('jpeg'), picture('png'), picture('webp')]);
+  [jpegStored, pngStored] = await Promise.all([
+    withoutMetadata(jpeg, 'image/jpeg'),
+    withoutMetadata(png, 'image/png'),
+  ]);
+  for (const stored of [jpegStored, pngStored]) expect(stored.includes('secret-owner-name')).toBe(false);
   kycPerson = await t.injectAs('user');
   const started = await kycPerson.inject({ method: 'POST', url: '/api/kyc/start-verification' });
   expect(started.statusCode, started.body).toBe(200);
   const link = started.json().verificationUrl as string;
   kycToken = link.slice(link.lastIndexOf('/') + 1);
+  claimant = await t.injectAs('user');
   countRows = await rowCounter(t.database.pool);
 });
 
@@ -414,13 +445,55 @@ describe('what is served back', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['cache-control']).toBe('no-store');
-    expect(served.rawPayload.equals(png), 'the picture, without the script after it').toBe(true);
+    expect(served.rawPayload.equals(pngStored), 'the picture, without its EXIF or the script after it').toBe(
+      true,
+    );
     // Nobody else, and never from a public path.
     for (const as of [investor, owner]) {
       expect((await as.inject({ method: 'GET', url: `/api/balances/proofs/${id}` })).statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/balances/proofs/${id}` })).statusCode).toBe(401);
-    await expectNotPublic(proofPath, png);
+    await expectNotPublic(proofPath, pngStored);
+  });
+});
+
+describe('sophisticated-investor evidence', () => {
+  it('is stored encrypted outside the uploads folder, without what follows the picture, and answered only to admins', async () => {
+    const { payload, headers } = multipart(
+      [{ field: 'evidence', filename: 'payslip.jpg', content: Buffer.concat([jpeg, Buffer.from(SCRIPT)]) }],
+      { criteria: CRITERIA },
+    );
+    const res = await claimant.inject({
+      method: 'POST',
+      url: '/api/protection/sophisticated-request',
+      payload,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.evidence).toEqual({
+      name: 'payslip.jpg',
+      mimeType: 'image/jpeg',
+      size: jpegStored.length,
+    });
+    const { rows } = await t.database.pool.query<{ id: string; evidence_path: string }>(
+      'SELECT id, evidence_path FROM sophisticated_requests WHERE user_id = $1',
+      [claimant.user!.id],
+    );
+    expect(rows).toHaveLength(1);
+    const { id, evidence_path: evidencePath } = rows[0]!;
+    await expectNotPublic(evidencePath, jpegStored);
+    const url = `/api/admin/protection/requests/${id}/evidence`;
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    for (const as of [claimant, investor, owner])
+      expect((await as.inject({ method: 'GET', url })).statusCode).toBe(403);
+    const opened = await admin.inject({ method: 'GET', url });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toBe('image/jpeg');
+    expect(opened.headers['x-content-type-options']).toBe('nosniff');
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.rawPayload.equals(jpegStored), 'the picture, without its EXIF or the script after it').toBe(
+      true,
+    );
   });
 });
 
@@ -484,12 +557,12 @@ describe('identity documents', () => {
     const docs = await t.database.db.select().from(kycDocuments);
     expect(docs.length).toBe(2);
     expect(Object.fromEntries(docs.map((doc) => [doc.kind, doc.sizeBytes]))).toEqual({
-      documentFront: png.length,
-      selfie: jpeg.length,
+      documentFront: pngStored.length,
+      selfie: jpegStored.length,
     });
     expect(await filesUnder(`${t.dataDir}/uploads`)).not.toContainEqual(expect.stringMatching(/kyc|\.bin$/));
     for (const doc of docs) {
-      const original = doc.kind === 'selfie' ? jpeg : png;
+      const original = doc.kind === 'selfie' ? jpegStored : pngStored;
       await expectNotPublic(doc.storagePath, original);
       // The API path: admins only (404 for the person themself and others, 401 without a session).
       expect(

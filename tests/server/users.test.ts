@@ -280,12 +280,19 @@ describe('PATCH /api/users/{id}', () => {
     expect((await patch(investor.id, { role: 'corporate' })).json().data.role).toBe('corporate');
     expect((await patch(investor.id, { role: 'user' })).json().data.role).toBe('user');
 
-    // A superadmin grants admin, and the new admin can use the back office at once.
-    const person = await t.injectAs('user');
+    // A superadmin grants admin; the new admin can use the back office once the second factor
+    // (mandatory for admins, issue 26) is on, which this investor had.
+    const person = await t.injectAs('user', { secondFactor: true });
     const promoted = await patch(person.user!.id, { role: 'admin' }, superadmin);
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json().data.role).toBe('admin');
     expect((await list('?limit=1', person)).statusCode).toBe(200);
+    // Without a factor, a promoted account is led through the setup first.
+    const plain = await t.injectAs('user');
+    expect((await patch(plain.user!.id, { role: 'admin' }, superadmin)).statusCode).toBe(200);
+    const refused = await list('?limit=1', plain);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('auth.second_factor_setup_required');
     // ... and removes it again, and deactivates an admin.
     expect((await patch(person.user!.id, { role: 'user' }, superadmin)).json().data.role).toBe('user');
     expect((await list('?limit=1', person)).statusCode).toBe(403);

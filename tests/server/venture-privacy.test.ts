@@ -53,7 +53,20 @@ const PUBLIC_KEYS = [
   'ventureType',
   'visibility',
 ];
-const FULL_KEYS = [...PUBLIC_KEYS, 'adminNotes', 'adminReviewedAt', 'cancelledAt', 'cancelReason'].sort();
+const FULL_KEYS = [
+  ...PUBLIC_KEYS,
+  'adminNotes',
+  'adminReviewedAt',
+  'cancelledAt',
+  'cancelReason',
+  // The reflection period's open amount and end (EU 2020/1503 Art. 22): owners and admins only.
+  'revocableAmount',
+  'revocableUntil',
+  // A waiting revision of an approved venture (decision 0127): owners and admins only.
+  'pendingChanges',
+  'pendingChangesAt',
+  'revisionStatus',
+].sort();
 
 type Row = Record<string, unknown> & { _id: string; createdBy: Record<string, unknown> };
 

@@ -4,7 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testContext, type SignedIn, type TestContext } from './context';
-import { openVenture, verifiedInvestor, ventureRow } from './money-helpers';
+import { giveKiis } from './kiis-helpers';
+import { openVenture as insertVenture, verifiedInvestor, ventureRow } from './money-helpers';
 
 let t: TestContext;
 let admin: SignedIn;
@@ -21,6 +22,14 @@ const invest = (ventureId: string, amount: number) =>
 const isListed = async (ventureId: string) => {
   const res = await t.app.inject({ method: 'GET', url: '/api/ventures?limit=100' });
   return (res.json().data as { _id: string }[]).some((v) => v._id === ventureId);
+};
+
+/** A venture with a complete key investment information sheet (approving needs one; kiis.test.ts
+ * covers the refusal without). */
+const openVenture: typeof insertVenture = async (context, overrides) => {
+  const venture = await insertVenture(context, overrides);
+  await giveKiis(context, venture.id);
+  return venture;
 };
 
 /** A venture as a corporate submits it: pending, coming-soon, never live. */

@@ -3,13 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ventures } from '../../src-server/db/schema';
 import { CountCache, PUBLIC_TOTALS_TTL_MS } from '../../src-server/modules/ventures/count-cache';
 import { testContext, type SignedIn, type TestContext } from './context';
+import { giveKiis } from './kiis-helpers';
 import { openVenture } from './money-helpers';
 
 let t: TestContext;
 let admin: SignedIn;
 
-const addVenture = async (title: string, adminStatus: 'approved' | 'pending') =>
-  (await openVenture(t, { title, adminStatus })).id;
+/** With a complete key investment information sheet: an admin may approve it. */
+const addVenture = async (title: string, adminStatus: 'approved' | 'pending') => {
+  const { id } = await openVenture(t, { title, adminStatus });
+  await giveKiis(t, id);
+  return id;
+};
 
 async function list(query = '') {
   const res = await t.app.inject({ method: 'GET', url: `/api/ventures${query}` });

@@ -10,6 +10,7 @@ import {
   externalAccountId,
 } from '../../src-server/modules/ledger/service';
 import { testContext, type SignedIn, type TestContext } from './context';
+import { giveKiis } from './kiis-helpers';
 import { multipart } from './multipart';
 import { IMAGE_VARIANT_WIDTHS, imageVariantPath, imageVariantSrcSet } from '../../src-shared/images/variants';
 
@@ -49,8 +50,10 @@ async function create(overrides: Record<string, unknown> = {}, as: SignedIn = ow
   return res.json().data as { _id: string } & Record<string, unknown>;
 }
 
+/** Submitted with a complete key investment information sheet (approval needs one), then approved. */
 async function approve(id: string, visibility: 'public' | 'private' | 'draft' = 'public') {
   await owner.inject({ method: 'PATCH', url: `/api/ventures/id/${id}`, payload: { visibility } });
+  await giveKiis(t, id);
   const res = await admin.inject({
     method: 'PATCH',
     url: `/api/ventures/admin/${id}/admin-status-update`,
@@ -170,6 +173,7 @@ describe('POST /api/ventures', () => {
 describe('review and visibility', () => {
   it('approving puts a coming-soon venture live (new) and sets goesLiveAt; other statuses do not', async () => {
     const v = await create();
+    await giveKiis(t, v._id);
     const review = (adminStatus: string) =>
       admin.inject({
         method: 'PATCH',
@@ -299,7 +303,7 @@ describe('PATCH /api/ventures/id/:id', () => {
     });
   });
 
-  it('freezes the money terms of an approved venture with investments (409), texts still change', async () => {
+  it('freezes the money terms of an approved venture with investments (409), texts still proposed', async () => {
     const v = await create({ targetAmount: 1000, maxInvestmentAmount: 1000 });
     await approve(v._id);
     const investor = await t.createUser({ kycStatus: 'complete' });
@@ -350,7 +354,11 @@ describe('PATCH /api/ventures/id/:id', () => {
       payload: { title: 'Still editable', tags: ['new'] },
     });
     expect(texts.statusCode).toBe(200);
-    expect(texts.json().data).toMatchObject({ title: 'Still editable', tags: ['new'], targetAmount: 1000 });
+    // Approved: the texts wait for review (decision 0127, tests/server/venture-revisions.test.ts).
+    expect(texts.json().data).toMatchObject({
+      pendingChanges: { title: 'Still editable', tags: ['new'] },
+      targetAmount: 1000,
+    });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {

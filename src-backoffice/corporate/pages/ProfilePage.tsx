@@ -20,6 +20,7 @@ import {
 } from 'react-admin';
 import { AFRICAN_COUNTRIES, LEGAL_FORMS } from '../../../src-shared/constants/countries';
 import { enumChoices } from '../../components/choices';
+import { SecondFactorProfile } from '../../components/SecondFactorProfile';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { BackofficeAuthProvider } from '../../providers/authProvider';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
@@ -186,6 +187,15 @@ export const ProfilePage = () => {
               </Grid>
             </Grid>
           </SimpleForm>
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <SecondFactorProfile
+            enabled={profile.secondFactorEnabled}
+            role={profile.role}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: ['backoffice', 'profile'] })}
+          />
         </CardContent>
       </Card>
     </Box>

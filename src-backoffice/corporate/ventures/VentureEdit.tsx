@@ -32,6 +32,7 @@ export const VentureEdit = ({ id }: { id?: Identifier }) => {
       mutationMode="pessimistic"
       transform={toVenturePayload}
       {...ownVentureLoad}
+      queryOptions={{ ...ownVentureLoad.queryOptions, meta: { proposed: true } }}
       mutationOptions={{
         onSuccess: (data: RaRecord) => {
           notify('app.notification.updated', { type: 'success' });

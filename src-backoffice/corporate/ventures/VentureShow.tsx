@@ -1,4 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
+import DescriptionIcon from '@mui/icons-material/Description';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -38,8 +39,9 @@ import { errorText } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { VentureDetails } from '../../resources/ventures/VentureDetails';
 import type { VentureRecord } from '../../resources/ventures/ventureRecord';
+import { RevisionBanner } from '../../resources/ventures/Revision';
 import { LoanSchedule } from './LoanSchedule';
-import { imagesPath } from './paths';
+import { imagesPath, kiisPath } from './paths';
 import { ownVentureLoad } from './VentureLoadError';
 import { SectionCard } from '../../components/SectionCard';
 
@@ -102,11 +104,30 @@ const ImagesButton = () => {
   );
 };
 
+/** The venture's key investment information sheet (the company's part, completeness, preview). */
+const KiisButton = () => {
+  const record = useRecordContext<VentureRecord>();
+  const translate = useTranslate();
+  const basename = useBasename();
+  if (!record) return null;
+  return (
+    <Button
+      component={Link}
+      to={`${basename}${kiisPath(record.id)}`}
+      size="small"
+      startIcon={<DescriptionIcon />}
+    >
+      {translate('app.kiis.open')}
+    </Button>
+  );
+};
+
 const Actions = () => (
   <TopToolbar sx={{ flexWrap: 'wrap', gap: 1 }}>
     <ListButton />
     <EditButton label="app.corporate.ventures.edit_details" icon={<EditIcon />} />
     <ImagesButton />
+    <KiisButton />
     <SubmitForReviewButton />
   </TopToolbar>
 );
@@ -215,6 +236,7 @@ export const VentureShow = () => (
   <Show actions={<Actions />} {...ownVentureLoad}>
     <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
       <ReviewState />
+      <RevisionBanner />
       <LoanSchedule />
       <VentureDetails />
       <Investments />

@@ -76,6 +76,7 @@ const ADMIN_FILTERS = [
   'riskLevel',
   'country',
   'submitted',
+  'hasRevision',
 ] as const satisfies ReadonlyArray<keyof AdminVentureQuery>;
 
 function ventureGetOne({ client }: ResourceContext) {
@@ -97,11 +98,16 @@ export function adminVentures(ctx: ResourceContext): ResourceHandlers {
     },
     getOne: ventureGetOne(ctx),
     update: async (params) => {
-      const { adminStatus, adminNotes } = params.data as Partial<ReviewBody>;
+      const { adminStatus, adminNotes, revision } = params.data as Partial<ReviewBody>;
       const answer = await call(
         client.PATCH('/api/ventures/admin/{ventureId}/admin-status-update', {
           params: { path: { ventureId: idParam(params.id) } },
-          body: { adminStatus: adminStatus as ReviewBody['adminStatus'], adminNotes: adminNotes ?? '' },
+          body: {
+            adminStatus: adminStatus as ReviewBody['adminStatus'],
+            adminNotes: adminNotes ?? '',
+            // Decides the waiting revision (decision 0127); the venture stays approved.
+            ...(revision && { revision }),
+          },
         }),
       );
       return { data: updatedRecord(answer, params) };
@@ -195,11 +201,14 @@ export function corporateVentures(ctx: ResourceContext): ResourceHandlers {
     },
     // Owner-scoped: another company's venture is a 404 here even when it is public, so no corporate
     // screen (page, edit form, images) ever opens it.
-    getOne: async ({ id }: GetOneParams) => {
+    // `meta.proposed` (the edit form): the waiting revision's values over the approved ones, so the
+    // form shows what the company proposed and sends only what it changes again (decision 0127).
+    getOne: async ({ id, meta }: GetOneParams) => {
       const { data } = await call(
         client.GET('/api/ventures/my-ventures/{ventureId}', { params: { path: { ventureId: idParam(id) } } }),
       );
-      return { data: withId(data) };
+      const proposed = (meta as { proposed?: boolean } | undefined)?.proposed && data.pendingChanges;
+      return { data: withId(proposed ? { ...data, ...proposed } : data) };
     },
     create: async (params) => {
       const body = {

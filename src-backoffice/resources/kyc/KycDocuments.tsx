@@ -12,28 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useObjectUrl } from '../../components/useObjectUrl';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { KycRecord } from '../../providers/resources/kyc';
 import { personName } from './personName';
 
 type KycDocument = KycRecord['documents'][number];
-
-/** An object URL of the blob for as long as the component shows it (revoked after). */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return undefined;
-    }
-    const objectUrl = URL.createObjectURL(blob);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [blob]);
-  return url;
-}
 
 /**
  * One identity document, fetched through the admin-only route with the admin's session (never a

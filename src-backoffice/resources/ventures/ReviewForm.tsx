@@ -1,9 +1,11 @@
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
   Confirm,
   Form,
+  HttpError,
   SelectInput,
   TextInput,
   required,
@@ -18,6 +20,14 @@ import { enumChoices } from '../../components/choices';
 import { errorText, fieldErrors } from '../../components/errors';
 import { SectionCard } from '../../components/SectionCard';
 import type { VentureRecord } from './ventureRecord';
+import { useKiisFieldNames, ventureKiisKey } from './VentureKiis';
+
+/** The fields a refused approval names (409 venture.kiis_incomplete), else null. */
+function kiisRefusal(error: unknown): string[] | null {
+  if (!(error instanceof HttpError)) return null;
+  const body = error.body as { code?: string; errors?: Record<string, string> } | null;
+  return body?.code === 'venture.kiis_incomplete' ? Object.keys(body.errors ?? {}) : null;
+}
 
 type ReviewValues = Pick<VentureRecord, 'adminStatus' | 'adminNotes'>;
 
@@ -38,6 +48,10 @@ const ReviewFields = ({ record }: { record: VentureRecord }) => {
   const [update, { isPending }] = useUpdate<VentureRecord>();
   const { handleSubmit, setError, watch } = useFormContext<ReviewValues>();
   const [pendingValues, setPendingValues] = useState<ReviewValues | null>(null);
+  // Approval refused for an incomplete KIIS: the missing fields, shown beside the button.
+  const [kiisMissing, setKiisMissing] = useState<string[] | null>(null);
+  const names = useKiisFieldNames();
+  const queryClient = useQueryClient();
   const chosen = watch('adminStatus');
   const status = (value: unknown) =>
     translate(`app.enums.adminStatus.${String(value ?? 'pending')}`, { _: String(value) });
@@ -46,6 +60,7 @@ const ReviewFields = ({ record }: { record: VentureRecord }) => {
     const values = pendingValues;
     setPendingValues(null);
     if (!values) return;
+    setKiisMissing(null);
     try {
       await update(
         'ventures',
@@ -59,6 +74,14 @@ const ReviewFields = ({ record }: { record: VentureRecord }) => {
       notify('app.notification.updated', { type: 'success' });
       refresh();
     } catch (error) {
+      const missing = kiisRefusal(error);
+      if (missing) {
+        // EU 2020/1503 Art. 23: no approval without a complete key investment information sheet.
+        setKiisMissing(missing);
+        notify(translate('app.kiis.admin.approve_refused', { missing: names(missing) }), { type: 'error' });
+        void queryClient.invalidateQueries({ queryKey: ventureKiisKey(record.id) });
+        return;
+      }
       for (const [field, message] of Object.entries(fieldErrors(error) ?? {}))
         setError(field as keyof ReviewValues, { type: 'server', message });
       notify(errorText(error, 'app.notification.save_failed'), { type: 'error' });
@@ -95,6 +118,12 @@ const ReviewFields = ({ record }: { record: VentureRecord }) => {
           {translate('ra.action.save')}
         </Button>
       </Box>
+      {kiisMissing ? (
+        <Alert severity="error" role="alert">
+          <AlertTitle>{translate('app.kiis.admin.heading')}</AlertTitle>
+          {translate('app.kiis.admin.approve_refused', { missing: names(kiisMissing) })}
+        </Alert>
+      ) : null}
       <Confirm
         isOpen={pendingValues !== null}
         loading={isPending}

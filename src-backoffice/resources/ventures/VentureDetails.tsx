@@ -150,6 +150,21 @@ export const VentureDetails = () => {
             <Grid size={{ xs: 6, md: 3 }}>
               <Stat label={field('amountFunded')}>{money(record.amountFunded ?? 0)}</Stat>
             </Grid>
+            {record.revocableAmount !== undefined && (
+              <>
+                {/* The reflection period (EU 2020/1503 Art. 22): what investors may still revoke. */}
+                <Grid size={{ xs: 6, md: 3 }}>
+                  <Stat label="reflection.revocable_amount">{money(record.revocableAmount)}</Stat>
+                </Grid>
+                <Grid size={{ xs: 6, md: 3 }}>
+                  <Stat label="reflection.revocable_until">
+                    {record.revocableUntil
+                      ? (formatDate(record.revocableUntil, locale, true) ?? '-')
+                      : translate('reflection.none_open')}
+                  </Stat>
+                </Grid>
+              </>
+            )}
             <Grid size={{ xs: 6, md: 3 }}>
               <Stat label={field('minInvestmentAmount')}>{money(record.minInvestmentAmount)}</Stat>
             </Grid>

@@ -73,6 +73,16 @@ const ventureFilters = [
     ]}
     emptyText="app.filters.all"
   />,
+  // An approved venture's changes awaiting review (decision 0127).
+  <SelectInput
+    key="hasRevision"
+    source="hasRevision"
+    choices={[
+      { id: 'true', name: 'app.revisions.filter_yes' },
+      { id: 'false', name: 'app.revisions.filter_no' },
+    ]}
+    emptyText="app.filters.all"
+  />,
 ];
 
 const empty = <EmptyList message="app.ventures.none_found" />;

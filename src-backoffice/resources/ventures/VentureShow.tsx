@@ -1,9 +1,13 @@
 import { Stack } from '@mui/material';
 import { ListButton, Show, TopToolbar } from 'react-admin';
+import { SectionCard } from '../../components/SectionCard';
+import { AuditHistory } from '../audit/AuditHistory';
 import { MoneyActions } from './MoneyActions';
 import { ReviewForm } from './ReviewForm';
+import { RevisionReview } from './Revision';
 import { VentureDetails } from './VentureDetails';
 import { VentureInvestments } from './VentureInvestments';
+import { VentureKiis } from './VentureKiis';
 
 const Actions = () => (
   <TopToolbar>
@@ -12,16 +16,23 @@ const Actions = () => (
 );
 
 /**
- * Admin venture page (spec 2.7): images and read-only data, the review form, the money actions
- * (close funding, cancel with refunds, record a repayment) and the venture's investments.
+ * Admin venture page (spec 2.7): images and read-only data, the key investment information sheet's
+ * state, the review form (approval refused while the sheet is incomplete), the money actions
+ * (close funding, cancel with refunds, record a repayment), the venture's investments and its
+ * history (the audit log's rows about it, newest first; issue 26).
  */
 export const VentureShow = () => (
   <Show actions={<Actions />}>
     <Stack spacing={3} sx={{ p: { xs: 1, sm: 2 } }}>
       <VentureDetails />
+      <VentureKiis />
+      <RevisionReview />
       <ReviewForm />
       <MoneyActions />
       <VentureInvestments />
+      <SectionCard title="app.audit.tab_history">
+        <AuditHistory targetType="venture" />
+      </SectionCard>
     </Stack>
   </Show>
 );

@@ -1,12 +1,17 @@
-import type { ChangeEvent } from 'react';
+import { useId, type ChangeEvent } from 'react';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { INVESTOR_COUNTRIES } from '../../../src-shared/constants/countries';
 import type { NewsletterFrequency } from '../../../src-shared/constants/enums';
+import { LEGAL_DOCUMENT_VERSIONS, LEGAL_PATHS } from '../../../src-shared/constants/legal';
 import { CheckboxField, CitySelect, CountrySelect, Field, NewsletterSelect, PasswordField } from './fields';
 import type { FormState, StringKeys } from './useForm';
 
@@ -175,6 +180,68 @@ export function PreferencesFields<T extends Preferences>({ form }: { form: FormS
         />
       </Grid>
     </>
+  );
+}
+
+/** The consent to the terms of use and the privacy policy a registration asks for (issue 25). */
+export interface ConsentValues {
+  acceptTerms: boolean;
+}
+
+/**
+ * The required consent checkbox of both registration forms, with links to the terms of use and
+ * the privacy policy (each opens in a new tab, so the form keeps what was typed) and their versions
+ * (the ones the server stores with the account). Its message shows under it, tied to the checkbox.
+ */
+export function ConsentField<T extends ConsentValues>({ form }: { form: FormState<T> }) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const errorId = useId();
+  const message = form.errors.acceptTerms;
+  const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
+  return (
+    <FormControl required error={Boolean(message)} sx={{ mt: 2, display: 'flex' }}>
+      <FormControlLabel
+        required
+        control={
+          <Checkbox
+            name="acceptTerms"
+            // An unticked box with a message is drawn in the error colour, like the text fields.
+            sx={message ? { color: 'error.main' } : undefined}
+            checked={form.values.acceptTerms}
+            onChange={(event: ChangeEvent<HTMLInputElement>) =>
+              form.set('acceptTerms', event.target.checked as T['acceptTerms'])
+            }
+            slotProps={{
+              input: {
+                'aria-describedby': message ? `${hintId} ${errorId}` : hintId,
+                'aria-invalid': message ? true : undefined,
+                'aria-required': true,
+              },
+            }}
+          />
+        }
+        label={t('legal.consent.label')}
+      />
+      <Typography id={hintId} variant="body2" color="text.secondary" sx={{ ml: 4 }}>
+        <Trans
+          i18nKey="legal.consent.hint"
+          values={{
+            termsVersion: LEGAL_DOCUMENT_VERSIONS.terms.version,
+            privacyVersion: LEGAL_DOCUMENT_VERSIONS.privacy.version,
+          }}
+          components={{
+            terms: <Link href={LEGAL_PATHS.terms} {...newTab} />,
+            privacy: <Link href={LEGAL_PATHS.privacy} {...newTab} />,
+          }}
+        />
+      </Typography>
+      {message ? (
+        <FormHelperText id={errorId} sx={{ ml: 4 }}>
+          {message}
+        </FormHelperText>
+      ) : null}
+    </FormControl>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useCallback, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent, type RefObject } from 'react';
+import { focusFirstField } from './validation';
 
 /** The keys of `T` whose values are strings (the ones `bind` can tie to a text input). */
 export type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
@@ -51,3 +52,16 @@ export function useForm<T extends object>(initial: T | (() => T)) {
 
 /** The state and helpers `useForm` gives a form of `T`. */
 export type FormState<T extends object> = ReturnType<typeof useForm<T>>;
+
+/**
+ * Focus on the first field with a message: `focusFirst(fields)` moves the keyboard focus, once the
+ * form has rendered the messages (so a screen reader reads the field with its message), to the
+ * first of `fields` in the page's order, wherever the checks or the server found them.
+ */
+export function useFocusFirst(formRef: RefObject<HTMLFormElement | null>) {
+  const [request, setRequest] = useState<{ fields: string[] } | null>(null);
+  useEffect(() => {
+    if (request) focusFirstField(formRef.current, request.fields);
+  }, [request, formRef]);
+  return useCallback((fields: string[]) => setRequest({ fields }), []);
+}

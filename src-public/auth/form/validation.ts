@@ -21,34 +21,86 @@ export function missingFields<T extends object>(values: T, required: readonly (k
   });
 }
 
-/** The first failing check of a form, in the order the spec lists them (section 5). */
-export interface Invalid {
-  /** The field that carries the message (and gets the focus). */
-  field: string;
-  /** Translation key of the message. */
-  messageKey: string;
-}
+/** A form's problems: for each field that fails a check, the translation key of its message. */
+export type Problems = Partial<Record<string, string>>;
 
 export const MIN_REGISTRATION_PASSWORD = 8;
-export const MIN_RESET_PASSWORD = 6;
+/** The contract's rule since issue 26 (finding 3): at least 8 characters at reset too. */
+export const MIN_RESET_PASSWORD = 8;
+
+/** Every empty required field, with the message 'This field is required.'. */
+export function requiredProblems<T extends object>(
+  values: T,
+  required: readonly (keyof T & string)[],
+): Problems {
+  return Object.fromEntries(missingFields(values, required).map((key) => [key, 'form.requiredField']));
+}
 
 /**
- * Registration checks after the required fields (spec 5): the password length, then the
- * confirmation, then the e-mail address(es). Investors and corporates differ only in the wording of
+ * Every problem of a registration form at once (issue 25: all field errors show together), each
+ * field with its first failing check: required fields, then the spec's checks (section 5) on the
+ * filled ones: the password length, the confirmation, the e-mail address(es), and the consent to
+ * the terms of use and the privacy policy. Investors and corporates differ only in the wording of
  * the length message ('should' vs 'must').
  */
-export function registrationProblem(
-  values: { password: string; confirmPassword: string; email: string; companyEmail?: string },
+export function registrationProblems<T extends RegistrationValues>(
+  values: T,
+  required: readonly (keyof T & string)[],
   lengthMessageKey: 'auth.errors.passwordShouldBe8' | 'auth.errors.passwordMustBe8',
-): Invalid | null {
-  if (values.password.length < MIN_REGISTRATION_PASSWORD)
-    return { field: 'password', messageKey: lengthMessageKey };
-  if (values.password !== values.confirmPassword)
-    return { field: 'confirmPassword', messageKey: 'auth.errors.passwordMismatch' };
-  if (!isValidEmail(values.email)) return { field: 'email', messageKey: 'auth.errors.invalidEmail' };
-  if (values.companyEmail !== undefined && !isValidEmail(values.companyEmail))
-    return { field: 'companyEmail', messageKey: 'auth.errors.invalidEmail' };
-  return null;
+): Problems {
+  const problems = requiredProblems(values, required);
+  const check = (field: string, failing: boolean, messageKey: string) => {
+    if (failing && !problems[field]) problems[field] = messageKey;
+  };
+  check('password', values.password.length < MIN_REGISTRATION_PASSWORD, lengthMessageKey);
+  check('confirmPassword', values.password !== values.confirmPassword, 'auth.errors.passwordMismatch');
+  check('email', !isValidEmail(values.email), 'auth.errors.invalidEmail');
+  if (values.companyEmail !== undefined)
+    check('companyEmail', !isValidEmail(values.companyEmail), 'auth.errors.invalidEmail');
+  check('acceptTerms', values.acceptTerms !== true, 'errors:auth.terms_required');
+  return problems;
+}
+
+interface RegistrationValues {
+  password: string;
+  confirmPassword: string;
+  email: string;
+  companyEmail?: string;
+  acceptTerms: boolean;
+}
+
+/**
+ * The one message a refused form announces (its toast) while every field shows its own: 'Please
+ * fill in all required fields.' while one is empty, else the first problem in `order` (the order
+ * the spec lists the checks in), else any.
+ */
+export function toastKeyOf(problems: Problems, order: readonly string[]): string | undefined {
+  if (Object.values(problems).includes('form.requiredField')) return 'auth.errors.required';
+  const first = order.find((field) => problems[field]);
+  return first ? problems[first] : Object.values(problems).find(Boolean);
+}
+
+/** Spec section 5's order of the registration checks: the password length, the confirmation, the e-mail. */
+export const REGISTRATION_CHECK_ORDER = [
+  'password',
+  'confirmPassword',
+  'email',
+  'companyEmail',
+  'acceptTerms',
+];
+
+/**
+ * Moves the keyboard focus to the first input of `form`, in the page's order, whose name is one of
+ * `names` (the first field with a message, wherever the checks found it). Returns the name focused.
+ */
+export function focusFirstField(form: HTMLFormElement | null, names: Iterable<string>): string | undefined {
+  const wanted = new Set(names);
+  const first = Array.from(form?.querySelectorAll<HTMLElement>('[name]') ?? []).find((element) =>
+    wanted.has(element.getAttribute('name') ?? ''),
+  );
+  const name = first?.getAttribute('name') ?? undefined;
+  if (name) focusField(form, name);
+  return name;
 }
 
 /** Moves the keyboard focus to the named input of a form, if there is one. */

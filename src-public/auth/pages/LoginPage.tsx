@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,7 @@ import { useGlobalLoading } from '../../components/LoadingProvider';
 import { AUTH_TOAST_MS, useToast } from '../../components/ToastProvider';
 import { fullPageNavigation } from '../../lib/navigation';
 import { failureText } from '../../lib/errors';
+import { ApiError } from '../../../src-shared/api/http';
 import { useAuth } from '../session/AuthProvider';
 import { AuthCard } from './AuthCard';
 import { CheckboxField, EmailField, PasswordField } from '../form/fields';
@@ -34,10 +36,18 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // Second step (issue 26): the server asked for the second factor's code.
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const payload = { email: email.trim(), password: password.trim(), rememberMe };
+    const payload = {
+      email: email.trim(),
+      password: password.trim(),
+      rememberMe,
+      ...(askCode && code.trim() && { code: code.trim() }),
+    };
     if (!payload.email || !payload.password) {
       toast.error(t('auth.login.fillAll'), AUTH_TOAST_MS);
       return;
@@ -56,6 +66,10 @@ export function LoginPage() {
       if (isPublicAppPath(target)) navigate(target, { replace: true });
       else fullPageNavigation.assign(target);
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'auth.second_factor_required' && !askCode) {
+        setAskCode(true);
+        return;
+      }
       toast.error(
         failureText(i18n, error, {
           fallback: t('auth.login.failed'),
@@ -72,15 +86,33 @@ export function LoginPage() {
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
-        <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
-        <PasswordField
-          label={t('form.password')}
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          required
-        />
+        {askCode ? (
+          <>
+            <Typography>{t('auth.secondFactor.help')}</Typography>
+            <TextField
+              autoFocus
+              name="code"
+              label={t('auth.secondFactor.codeLabel')}
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              required
+              fullWidth
+            />
+          </>
+        ) : (
+          <>
+            <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
+            <PasswordField
+              label={t('form.password')}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              required
+            />
+          </>
+        )}
         <Box
           sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
         >
@@ -95,7 +127,7 @@ export function LoginPage() {
           </Link>
         </Box>
         <Button type="submit" variant="contained" size="large" disabled={submitting}>
-          {t('auth.login.submit')}
+          {askCode ? t('auth.secondFactor.verify') : t('auth.login.submit')}
         </Button>
         <Typography sx={{ textAlign: 'center' }}>
           {t('auth.login.noAccount')}{' '}

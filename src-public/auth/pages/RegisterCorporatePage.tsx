@@ -11,6 +11,7 @@ import {
 import { AuthCard } from './AuthCard';
 import { CountrySelect, Field } from '../form/fields';
 import {
+  ConsentField,
   defaultPreferences,
   EMPTY_PASSWORDS,
   EMPTY_PERSONAL,
@@ -20,6 +21,7 @@ import {
   PersonalFields,
   PreferencesFields,
   RegistrationActions,
+  type ConsentValues,
   type PasswordValues,
   type PersonalValues,
   type Preferences,
@@ -28,7 +30,7 @@ import type { RegisterCorporateBody } from '../../../src-shared/api/types';
 import { useRegisterCorporate } from './api';
 import { useRegistration } from './useRegistration';
 
-interface CorporateForm extends PersonalValues, Preferences, PasswordValues {
+interface CorporateForm extends PersonalValues, Preferences, PasswordValues, ConsentValues {
   companyName: string;
   legalForm: string;
   registrationNumber: string;
@@ -49,6 +51,7 @@ const INITIAL: CorporateForm = {
   companyPhone: '',
   ...defaultPreferences('weekly'),
   ...EMPTY_PASSWORDS,
+  acceptTerms: false,
 };
 
 const REQUIRED = [
@@ -145,6 +148,7 @@ export function RegisterCorporatePage() {
           <PasswordFields bind={bind} />
           <PreferencesFields form={form} />
         </Grid>
+        <ConsentField form={form} />
         <RegistrationActions
           submitLabel={t('auth.registerCorporate.submit')}
           submitting={submitting}

@@ -3,6 +3,7 @@ import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from './AuthCard';
 import {
+  ConsentField,
   defaultPreferences,
   EMPTY_INVESTOR_ADDRESS,
   EMPTY_PASSWORDS,
@@ -16,6 +17,7 @@ import {
   PreferencesFields,
   RegistrationActions,
   type InvestorAddress,
+  type ConsentValues,
   type PasswordValues,
   type PersonalValues,
   type Preferences,
@@ -24,14 +26,15 @@ import type { RegisterBody } from '../../../src-shared/api/types';
 import { useRegister } from './api';
 import { useRegistration } from './useRegistration';
 
-type RegisterForm = PersonalValues & InvestorAddress & Preferences & PasswordValues;
+type RegisterForm = PersonalValues & InvestorAddress & Preferences & PasswordValues & ConsentValues;
 
-/** Spec 3: newsletter monthly, both notifications off. */
+/** Spec 3: newsletter monthly, both notifications off; the consent not yet given. */
 const INITIAL: RegisterForm = {
   ...EMPTY_PERSONAL,
   ...EMPTY_INVESTOR_ADDRESS,
   ...defaultPreferences('monthly'),
   ...EMPTY_PASSWORDS,
+  acceptTerms: false,
 };
 
 /** Spec 5: every field but the preferences. */
@@ -62,6 +65,7 @@ export function RegisterPage() {
           <PasswordFields bind={form.bind} />
           <PreferencesFields form={form} />
         </Grid>
+        <ConsentField form={form} />
         <RegistrationActions
           submitLabel={t('auth.register.submit')}
           submitting={submitting}

@@ -62,7 +62,7 @@ function ResetPasswordForm({ email }: { email: string }) {
     if (!email || !token) return refuse('token', t('auth.errors.emailAndOtp'));
     if (newPassword !== confirm.trim()) return refuse('confirmPassword', t('auth.errors.passwordMismatch'));
     if (newPassword.length < MIN_RESET_PASSWORD)
-      return refuse('newPassword', t('auth.errors.passwordMustBe6'));
+      return refuse('newPassword', t('auth.errors.passwordMustBe8'));
     setErrors({});
     setStatus('processing');
     try {

@@ -5,19 +5,24 @@ import { translateFieldErrors } from '../../../src-shared/i18n/errors';
 import { useGlobalLoading } from '../../components/LoadingProvider';
 import { AUTH_TOAST_MS, useToast } from '../../components/ToastProvider';
 import { failureText } from '../../lib/errors';
-import { useForm } from '../form/useForm';
-import { focusField, missingFields, registrationProblem, trimAll } from '../form/validation';
+import { useFocusFirst, useForm } from '../form/useForm';
+import { REGISTRATION_CHECK_ORDER, registrationProblems, toastKeyOf, trimAll } from '../form/validation';
 
 interface RegistrationValues {
   email: string;
   password: string;
   confirmPassword: string;
   companyEmail?: string;
+  /** The consent to the terms of use and the privacy policy (the server needs `true`). */
+  acceptTerms: boolean;
 }
 
 interface RegistrationOptions<T extends RegistrationValues> {
-  /** The registration call (a mutation of ./api.ts) with the trimmed values without the confirmation. */
-  send: (payload: Omit<T, 'confirmPassword'>) => Promise<{ email?: string }>;
+  /** The registration call (a mutation of ./api.ts) with the trimmed values without the confirmation;
+   * it is made only once the consent is given, so `acceptTerms` is `true`. */
+  send: (
+    payload: Omit<T, 'confirmPassword' | 'acceptTerms'> & { acceptTerms: true },
+  ) => Promise<{ email?: string }>;
   required: readonly (keyof T & string)[];
   lengthMessageKey: 'auth.errors.passwordShouldBe8' | 'auth.errors.passwordMustBe8';
   successKey: 'auth.register.success' | 'auth.registerCorporate.success';
@@ -27,10 +32,12 @@ interface RegistrationOptions<T extends RegistrationValues> {
  * The state and submit of both registration forms, starting from `initial`: the form, the ref of its
  * <form> element (for the focus), whether it is being sent, and the submit handler.
  *
- * The submit (spec 4, 5 and 8): required fields, then the spec's checks in order, each failure as a
- * toast and under its field; the trimmed payload without the confirmation; success toast and the
- * verify-email screen; on failure the refusal and its field messages translated by code, else
- * 'Registration failed.', with the no-response and network texts.
+ * The submit (spec 4, 5 and 8; issue 25): every field's problem at once, each under its field, the
+ * focus on the first of them in the page's order and the spec's first message as a toast (decision
+ * 0104); the trimmed payload without the confirmation; success toast and the verify-email screen; on
+ * failure the refusal as a toast and every field message the server sent under its field (translated
+ * by code), the focus on the first, else 'Registration failed.', with the no-response and network
+ * texts.
  */
 export function useRegistration<T extends RegistrationValues>(
   initial: T,
@@ -44,25 +51,27 @@ export function useRegistration<T extends RegistrationValues>(
   const { setLoading } = useGlobalLoading();
   const navigate = useNavigate();
 
+  const focusFirst = useFocusFirst(formRef);
+  /** Shows `messages` under their fields and focuses the first of them. */
+  const showFieldMessages = (messages: Record<string, string>) => {
+    form.setErrors(messages);
+    focusFirst(Object.keys(messages));
+  };
+
   const register = async () => {
     const values = trimAll(form.values);
-    const missing = missingFields(values, required);
-    if (missing.length > 0) {
-      form.setErrors(Object.fromEntries(missing.map((key) => [key, t('form.requiredField')])));
-      toast.error(t('auth.errors.required'), AUTH_TOAST_MS);
-      focusField(formRef.current, String(missing[0]));
-      return;
-    }
-    const problem = registrationProblem(values, lengthMessageKey);
-    if (problem) {
-      const message = t(problem.messageKey);
-      form.setErrors({ [problem.field]: message });
-      toast.error(message, AUTH_TOAST_MS);
-      focusField(formRef.current, problem.field);
+    const problems = registrationProblems(values, required, lengthMessageKey);
+    const toastKey = toastKeyOf(problems, REGISTRATION_CHECK_ORDER);
+    if (toastKey) {
+      showFieldMessages(
+        Object.fromEntries(Object.entries(problems).map(([field, key]) => [field, t(key ?? '')])),
+      );
+      toast.error(t(toastKey), AUTH_TOAST_MS);
       return;
     }
     form.setErrors({});
-    const { confirmPassword: _confirmation, ...payload } = values;
+    const { confirmPassword: _confirmation, acceptTerms: _accepted, ...rest } = values;
+    const payload = { ...rest, acceptTerms: true as const };
     setSubmitting(true);
     setLoading(true);
     try {
@@ -71,7 +80,7 @@ export function useRegistration<T extends RegistrationValues>(
       const email = typeof response?.email === 'string' && response.email ? response.email : payload.email;
       navigate(`/verify-email?email=${encodeURIComponent(email)}`);
     } catch (error) {
-      form.setErrors(translateFieldErrors(i18n, error));
+      showFieldMessages(translateFieldErrors(i18n, error));
       toast.error(
         failureText(i18n, error, {
           fallback: t('auth.register.failed'),

@@ -12,13 +12,15 @@ import { FundingBar } from '../FundingBar';
 import { DETAIL_IMAGE_SIZES, VentureImage } from '../VentureImage';
 import { VentureStatusBadge } from '../VentureStatusBadge';
 import { preloadInvestDialog } from './investDialog';
+import { VentureKiisLink } from './VentureKiisLink';
 
 /** Risk badge colours with white text at AA contrast. */
 const RISK_COLORS = { low: 'success', medium: 'secondary', high: 'error' } as const;
 
 /**
  * The top of the page: the image beside the title, badges, the convertible note, the funding bar
- * and INVEST IN PROJECT (disabled, with the reason under it, when the venture takes no investment).
+ * and INVEST IN PROJECT (disabled, with the reason under it, when the venture takes no investment),
+ * then the link to the key investment information sheet (PDF).
  */
 export function VentureHero({ venture, onInvest }: { venture: Venture; onInvest: () => void }) {
   const { t, i18n } = useTranslation();
@@ -102,6 +104,7 @@ export function VentureHero({ venture, onInvest }: { venture: Venture; onInvest:
             </Typography>
           </>
         )}
+        <VentureKiisLink venture={venture} />
       </Grid>
     </Grid>
   );

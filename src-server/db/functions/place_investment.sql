@@ -8,14 +8,25 @@
 --      its stored answer, 'idempotency.key_reused' for another request hash or
 --      'idempotency.in_progress' when it has no answer yet;
 --   2. the investor: active ('auth.deactivated'), a `user` with KYC complete ('investment.not_verified');
+--      then investor protection (EU 2020/1503 Art. 21; API contract, "Investor protection"), for a
+--      non-sophisticated investor only: the latest knowledge test passed, or failed with that
+--      attempt's risk acknowledgement (Art. 21(5)), and not past its validUntil
+--      ('protection.test_required'); a loss simulation (Art. 21(4), 'protection.simulation_required').
+--      This is protectionGate (src-server/modules/protection/service.ts) said in SQL, read in this
+--      transaction (decision 0098);
 --   3. the locks in the global order: the venture row (missing, deleted, or one the investor may not
 --      see, i.e. not approved or a draft: 'venture.not_found', 404 as when it is read; it answered
 --      409 'investment.not_open' before migration 20261125194503), then the investor's account row;
 --   4. the rules of src-shared/rules/invest.ts in their order: open, left to fund > 0
 --      ('investment.not_open'), minimum (except exactly what is left), maximum, left to fund, balance;
+--      then, last, the warning threshold of Art. 21(7) for a non-sophisticated investor: an amount
+--      above max(EUR 1,000, 5 % of the latest simulation's net worth) needs p_acknowledge
+--      ('protection.acknowledgement_required', error_cents = the threshold);
 --   5. the ledger transaction (investor -> escrow), the investment row, the venture's amountFunded;
 --      reaching the target closes the funding like closeFundingIn (investments completed, venture
---      funded; the loan's start then pays the escrow out to the company and fixes the schedule);
+--      funded; the loan's start then pays the escrow out to the company and fixes the schedule, once
+--      no investment in the venture can still be revoked). A non-sophisticated investor's investment
+--      records risk_acknowledged and revocable_until = business time + 96 hours (Art. 22(2));
 --   6. the answer stored under the key.
 -- A refusal returns `error_code` (and `error_cents`, the amount its text names) after deleting the key
 -- row it inserted, so nothing of the request stays, as the rolled-back transaction did before. The
@@ -29,6 +40,7 @@ CREATE OR REPLACE FUNCTION place_investment(
   p_now timestamptz,
   p_key text,
   p_request_hash text,
+  p_acknowledge boolean,
   OUT status_code integer,
   OUT body jsonb,
   OUT replayed boolean,
@@ -52,6 +64,11 @@ DECLARE
   expected bigint;
   funded_cents bigint;
   new_status investment_status := 'invested';
+  sophisticated boolean;
+  latest_test record;
+  net_worth bigint;
+  threshold bigint;
+  revocable timestamptz;
 BEGIN
   replayed := false;
   funded := false;
@@ -82,11 +99,36 @@ BEGIN
   END IF;
 
   -- 2. The investor.
-  SELECT u.role, u.is_active, u.kyc_status INTO investor FROM users u WHERE u.id = p_user;
+  SELECT u.role, u.is_active, u.kyc_status, u.investor_category INTO investor FROM users u WHERE u.id = p_user;
   IF NOT FOUND OR NOT investor.is_active THEN
     error_code := 'auth.deactivated';
   ELSIF investor.role <> 'user' OR investor.kyc_status <> 'complete' THEN
     error_code := 'investment.not_verified';
+  END IF;
+
+  -- 2b. Investor protection (Art. 21), for a non-sophisticated investor (protectionGate's rule).
+  IF error_code IS NULL THEN
+    sophisticated := investor.investor_category = 'sophisticated';
+    IF NOT sophisticated THEN
+      SELECT a.id, a.passed, a.valid_until INTO latest_test
+        FROM knowledge_test_attempts a WHERE a.user_id = p_user
+       ORDER BY a.taken_at DESC, a.id DESC LIMIT 1;
+      IF NOT FOUND OR business_now > latest_test.valid_until
+         OR (NOT latest_test.passed
+             AND NOT EXISTS (SELECT 1 FROM risk_acknowledgements r WHERE r.attempt_id = latest_test.id)) THEN
+        error_code := 'protection.test_required';
+      ELSE
+        SELECT s.net_worth_cents INTO net_worth
+          FROM loss_simulations s WHERE s.user_id = p_user
+         ORDER BY s.created_at DESC, s.id DESC LIMIT 1;
+        IF NOT FOUND THEN
+          error_code := 'protection.simulation_required';
+        END IF;
+        -- Art. 21(7): the higher of EUR 1,000 and 5 % of the net worth, rounded down (warningThresholdCents).
+        threshold := CASE WHEN net_worth IS NULL OR net_worth <= 0 THEN 100000
+                          ELSE greatest(100000, net_worth * 5 / 100) END;
+      END IF;
+    END IF;
   END IF;
 
   -- 3. The locks: the venture, then the investor's account (no account: a balance of 0).
@@ -119,6 +161,10 @@ BEGIN
       error_cents := left_cents;
     ELSIF p_amount > balance THEN
       error_code := 'investment.insufficient_balance';
+    ELSIF NOT sophisticated AND p_amount > threshold AND p_acknowledge IS NOT TRUE THEN
+      -- Art. 21(7): above the warning threshold, the investor's explicit acknowledgement.
+      error_code := 'protection.acknowledgement_required';
+      error_cents := threshold;
     END IF;
   END IF;
 
@@ -147,9 +193,13 @@ BEGIN
   -- totalExpectedReturn = amount x expectedReturn% x months / 12, rounded half up to the cent.
   expected := div(2 * p_amount::numeric * (venture.expected_return * 100) * venture.investment_period + 120000,
                   240000)::bigint;
+  -- Art. 22(2): a non-sophisticated investor may revoke for 96 hours of business time.
+  revocable := CASE WHEN sophisticated THEN NULL ELSE business_now + interval '96 hours' END;
   INSERT INTO investments (venture_id, user_id, amount_cents, total_expected_return_cents,
-                           ledger_transaction_id, investment_date, updated_at)
-  VALUES (venture.id, p_user, p_amount, expected, transaction_id, business_now, business_now)
+                           ledger_transaction_id, investment_date, updated_at,
+                           revocable_until, risk_acknowledged)
+  VALUES (venture.id, p_user, p_amount, expected, transaction_id, business_now, business_now,
+          revocable, NOT sophisticated AND p_acknowledge IS TRUE)
   RETURNING id INTO investment_id;
   UPDATE ventures v SET amount_funded_cents = v.amount_funded_cents + p_amount, updated_at = business_now
    WHERE v.id = venture.id
@@ -177,7 +227,9 @@ BEGIN
       'profitPaid', 0,
       'status', new_status,
       'totalExpectedReturn', round(expected / 100.0, 2),
-      'investmentDate', iso_now));
+      'investmentDate', iso_now,
+      'revocableUntil', CASE WHEN revocable IS NULL THEN NULL
+                             ELSE to_char(revocable AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') END));
   IF p_key IS NOT NULL THEN
     UPDATE idempotency_keys k SET status_code = 201, response_body = body
      WHERE k.user_id = p_user AND k.scope = 'invest' AND k.key = p_key;

@@ -12,6 +12,7 @@
 -- (the OUT parameters) is place_investment's.
 CREATE OR REPLACE FUNCTION place_investment_for_session(
   p_token_hash text, p_venture uuid, p_amount bigint, p_now timestamptz, p_key text, p_request_hash text,
+  p_acknowledge boolean,
   OUT status_code integer, OUT body jsonb, OUT replayed boolean, OUT funded boolean,
   OUT error_code text, OUT error_cents bigint
 ) LANGUAGE plpgsql AS $$
@@ -34,6 +35,6 @@ BEGIN
   END IF;
   SELECT p.status_code, p.body, p.replayed, p.funded, p.error_code, p.error_cents
     INTO status_code, body, replayed, funded, error_code, error_cents
-    FROM place_investment(who.id, p_venture, p_amount, p_now, p_key, p_request_hash) p;
+    FROM place_investment(who.id, p_venture, p_amount, p_now, p_key, p_request_hash, p_acknowledge) p;
 END;
 $$;

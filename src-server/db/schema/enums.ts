@@ -8,6 +8,8 @@ import {
   LOAN_EVENT_KINDS,
   LOAN_STATUSES,
   INSTALLMENT_STATUSES,
+  INVESTOR_CATEGORIES,
+  SOPHISTICATED_REQUEST_STATUSES,
   REPAYMENT_FREQUENCIES,
   REPAYMENT_TYPES,
   LIFECYCLE_STATUSES,
@@ -45,3 +47,8 @@ export const repaymentFrequencyEnum = pgEnum('repayment_frequency', REPAYMENT_FR
 export const loanStatusEnum = pgEnum('loan_status', LOAN_STATUSES);
 export const installmentStatusEnum = pgEnum('installment_status', INSTALLMENT_STATUSES);
 export const loanEventKindEnum = pgEnum('loan_event_kind', LOAN_EVENT_KINDS);
+export const investorCategoryEnum = pgEnum('investor_category', INVESTOR_CATEGORIES);
+export const sophisticatedRequestStatusEnum = pgEnum(
+  'sophisticated_request_status',
+  SOPHISTICATED_REQUEST_STATUSES,
+);

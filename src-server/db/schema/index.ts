@@ -7,3 +7,5 @@ export * from './mails';
 export * from './kyc';
 export * from './tickets';
 export * from './servicing';
+export * from './protection';
+export * from './payments';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   jsonb,
@@ -57,6 +58,14 @@ export const investments = pgTable(
       .notNull()
       .references(() => ledgerTransactions.id),
     investmentDate: timestamp('investment_date', { withTimezone: true }).notNull().defaultNow(),
+    /** The end of the reflection period (EU 2020/1503 Art. 22: 4 days, 96 hours of business time);
+     * null for a sophisticated investor's investment and for those made before the period existed. */
+    revocableUntil: timestamp('revocable_until', { withTimezone: true }),
+    /** When its investor revoked it (business time); the refund's ledger transaction is `revocationTransactionId`. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revocationTransactionId: uuid('revocation_transaction_id').references(() => ledgerTransactions.id),
+    /** The investor confirmed the warning above the threshold (Art. 21(7)), with the investment. */
+    riskAcknowledged: boolean('risk_acknowledged').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -69,6 +78,9 @@ export const investments = pgTable(
     index('investments_venture_id_idx').on(t.ventureId),
     index('investments_user_id_idx').on(t.userId, t.investmentDate.desc()),
     index('investments_date_idx').on(t.investmentDate.desc()),
+    index('investments_revocable_idx')
+      .on(t.ventureId, t.revocableUntil)
+      .where(sql`${t.revocableUntil} IS NOT NULL AND ${t.revokedAt} IS NULL`),
   ],
 );
 

@@ -10,8 +10,15 @@ import {
   uuid,
   integer,
   inet,
+  jsonb,
 } from 'drizzle-orm/pg-core';
-import { emailCodePurposeEnum, kycStatusEnum, newsletterFrequencyEnum, roleEnum } from './enums';
+import {
+  emailCodePurposeEnum,
+  investorCategoryEnum,
+  kycStatusEnum,
+  newsletterFrequencyEnum,
+  roleEnum,
+} from './enums';
 
 /** A person with an account: investor (`user`), `corporate`, `admin` or `superadmin` (spec 3). */
 export const users = pgTable(
@@ -45,6 +52,21 @@ export const users = pgTable(
     pendingEmail: text('pending_email'),
     /** Current identity-verification status, kept here so the investment gate reads it in one query. */
     kycStatus: kycStatusEnum('kyc_status').notNull().default('not_started'),
+    /** EU 2020/1503 Art. 2(1)(j): non-sophisticated until an admin accepts a request (Annex II). Kept
+     * here so the investment statement reads it with the KYC status. */
+    investorCategory: investorCategoryEnum('investor_category').notNull().default('non_sophisticated'),
+    /** Consent at registration: the versions of the terms of use and the privacy policy accepted, and when.
+     * Null for accounts made before consent was asked (and for admins made by the CLI). */
+    termsVersion: text('terms_version'),
+    privacyVersion: text('privacy_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** Second factor (TOTP, RFC 6238; API contract, "Admin sign-in and audit"): the secret being set
+     * up (encrypted, until `enable` proves it with a code), the enabled secret (encrypted), when it was
+     * enabled, and the last 30-second step accepted (a code is never accepted twice). */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpLastStep: integer('totp_last_step'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -103,3 +125,48 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The ten single-use recovery codes of a second factor, stored hashed; `usedAt` burns one. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('recovery_codes_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The audit trail (API contract, "Admin sign-in and audit"): one row per change an admin makes,
+ * written in the change's own transaction. Append-only: a trigger (db/functions/audit_append_only.sql)
+ * refuses UPDATE, DELETE and TRUNCATE. The actor's e-mail and role are kept as they were at the time.
+ * `before` and `after` hold only the fields that changed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ip: inet('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.at),
+    index('audit_log_actor_idx').on(t.actorId, t.at),
+    index('audit_log_action_idx').on(t.action, t.at),
+  ],
+);

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uuid,
+  jsonb,
 } from 'drizzle-orm/pg-core';
 import {
   adminStatusEnum,
@@ -68,6 +69,11 @@ export const ventures = pgTable(
     adminNotes: text('admin_notes'),
     adminReviewedAt: timestamp('admin_reviewed_at', { withTimezone: true }),
     adminReviewedBy: uuid('admin_reviewed_by').references(() => users.id),
+    /** An approved venture's proposed revision (API contract, venture rules): the edited fields with
+     * their new values, kept off the public version until an admin approves them with the review call;
+     * when it was proposed. Null when nothing awaits review. */
+    pendingChanges: jsonb('pending_changes'),
+    pendingChangesAt: timestamp('pending_changes_at', { withTimezone: true }),
     dateIssued: timestamp('date_issued', { withTimezone: true }),
     goesLiveAt: timestamp('goes_live_at', { withTimezone: true }),
     createdBy: uuid('created_by')

@@ -73,7 +73,16 @@ export type CodeCheck = { ok: true; newEmail: string | null } | { ok: false; cod
  */
 export async function consumeCode(
   db: Db,
-  input: { userId: string; purpose: CodePurpose; code: string; now: Date },
+  input: {
+    userId: string;
+    purpose: CodePurpose;
+    code: string;
+    now: Date;
+    /** Run once the code is right, before it is used up: an error code refuses the request and
+     * leaves the code valid (a reset's new password that names the account's owner, decision 0114:
+     * checked only after the code, so that the answer reveals no name to someone without it). */
+    accept?: () => ErrorCode | null;
+  },
 ): Promise<CodeCheck> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -93,6 +102,8 @@ export async function consumeCode(
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = Buffer.from(hashCode(row.id, input.code), 'hex');
     if (timingSafeEqual(expected, given)) {
+      const refused = input.accept?.();
+      if (refused) return { ok: false, code: refused };
       await tx.update(emailCodes).set({ usedAt: input.now }).where(eq(emailCodes.id, row.id));
       return { ok: true, newEmail: row.newEmail };
     }

@@ -17,7 +17,16 @@ import { messageSchema } from '../../../src-shared/contracts/common';
 import type { AppContext } from '../../context';
 import { responses, WRITE } from '../../lib/responses';
 import { requestLanguage } from '../../lib/language';
-import { clearSessionCookies, requireAuth, requireSignedIn, setSessionCookies } from '../../plugins/session';
+import {
+  clearSessionCookies,
+  isAdminRole,
+  requireAuth,
+  requireSession,
+  requireSignedIn,
+  requireSignedInForSetup,
+  setSessionCookies,
+} from '../../plugins/session';
+import * as devices from './device-cookies';
 import * as rateLimit from './rate-limit';
 import {
   confirmEmailChange,
@@ -29,7 +38,7 @@ import {
   updateProfile,
   verifyEmail,
 } from './service';
-import { revokeSessionByToken, SESSION_COOKIE } from './sessions';
+import { ADMIN_SESSION_MS, REMEMBER_ME_MS, revokeSessionByToken, SESSION_COOKIE } from './sessions';
 import { toUser } from './users';
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -51,7 +60,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Register an investor; e-mails a 6-digit verification code',
           body: registerBodySchema,
-          response: responses({ 201: registerResponseSchema }, ...WRITE, 409, 429),
+          response: responses({ 201: registerResponseSchema }, ...WRITE, 429),
         },
       },
       async (request, reply) => {
@@ -69,7 +78,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Register a company; e-mails a 6-digit verification code',
           body: registerCorporateBodySchema,
-          response: responses({ 201: registerResponseSchema }, ...WRITE, 409, 429),
+          response: responses({ 201: registerResponseSchema }, ...WRITE, 429),
         },
       },
       async (request, reply) => {
@@ -87,7 +96,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auth'],
           summary: 'Verify the e-mail address with its code (5 wrong tries burn the code)',
           body: verifyEmailBodySchema,
-          response: responses({ 200: messageSchema }, ...WRITE, 409, 429),
+          response: responses({ 200: messageSchema }, ...WRITE, 429),
         },
       },
       async (request) => {
@@ -117,7 +126,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Sign in; sets the `sid` and `logged_in` cookies',
+          summary:
+            'Sign in; sets the `sid` and `logged_in` cookies. With a second factor on, `code` (6 digits, or a ' +
+            'recovery code once) is needed: 401 auth.second_factor_required / auth.second_factor_invalid otherwise',
           body: loginBodySchema,
           response: responses({ 200: loginResponseSchema }, ...WRITE, 401, 429),
         },
@@ -128,8 +139,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
           previousToken: request.cookies[SESSION_COOKIE],
+          failureKey: devices.failureKey(ctx, request, request.body.email),
         });
-        setSessionCookies(reply, token, request.body.rememberMe, ctx.config.secureCookies);
+        // An admin's cookie lasts 12 hours at most, like the session behind it (decision 0120).
+        const maxAgeMs = isAdminRole(user.role) ? ADMIN_SESSION_MS : REMEMBER_ME_MS;
+        setSessionCookies(reply, token, request.body.rememberMe, ctx.config.secureCookies, maxAgeMs);
+        devices.issueDeviceCookie(ctx, reply, user.email);
         return { message: 'Login successful!', user: toUser(user) };
       },
     );
@@ -190,14 +205,16 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/profile/get',
       {
-        onRequest: requireSignedIn,
+        // An admin without a second factor may read it too (the back office learns it must lead
+        // them through the setup).
+        onRequest: requireSignedInForSetup,
         schema: {
           tags: ['profile'],
           summary: 'The signed-in user',
           response: responses({ 200: profileResponseSchema }, 401),
         },
       },
-      async (request) => ({ data: toUser(requireAuth(request).user) }),
+      async (request) => ({ data: toUser(requireSession(request).user) }),
     );
 
     app.put(
@@ -210,12 +227,18 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Update the profile. A password change needs currentPassword and ends the other sessions; a new e-mail ' +
             'address takes effect only after POST /api/profile/confirm-email with the code sent to it',
           body: profileUpdateBodySchema,
-          response: responses({ 200: profileUpdateResponseSchema }, ...WRITE, 401, 409, 429),
+          response: responses({ 200: profileUpdateResponseSchema }, ...WRITE, 401, 429),
         },
       },
       async (request) => {
         const { user } = requireAuth(request);
-        const updated = await updateProfile(ctx, user, request.cookies[SESSION_COOKIE] ?? '', request.body);
+        const updated = await updateProfile(
+          ctx,
+          user,
+          request.cookies[SESSION_COOKIE] ?? '',
+          request.body,
+          devices.failureKey(ctx, request, user.email),
+        );
         return { message: 'Profile updated successfully.', data: toUser(updated) };
       },
     );

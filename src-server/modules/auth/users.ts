@@ -27,7 +27,11 @@ export function toUser(row: UserRow): User {
     companyEmail: row.companyEmail,
     companyPhone: row.companyPhone,
     pendingEmail: row.pendingEmail,
+    termsVersion: row.termsVersion,
+    privacyVersion: row.privacyVersion,
+    termsAcceptedAt: row.termsAcceptedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    secondFactorEnabled: Boolean(row.totpEnabledAt && row.totpSecret),
   };
 }

@@ -27,6 +27,7 @@ import {
 } from './service';
 import { fileField, readMultipartForm } from '../../lib/multipart';
 import { idParam } from '../../lib/params';
+import { textProblem, withinMaxEuros } from '../../../src-shared/contracts/input';
 
 const MAX_PROOF_BYTES = 10 * 1024 * 1024;
 
@@ -126,6 +127,13 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const raw = fields.amount?.trim() ?? '';
         if (raw === '')
           throw new HttpError(400, 'money.amount_required', { fields: { amount: 'money.amount_required' } });
+        // The shared upper bound first (issue 26, finding 5), so a huge amount gets a true message.
+        const number = Number(raw);
+        if (Number.isFinite(number) && !withinMaxEuros(number))
+          throw new HttpError(400, 'input.amount_too_large', {
+            params: { field: 'amount' },
+            fields: { amount: { code: 'input.amount_too_large', params: { field: 'amount' } } },
+          });
         const amountCents = eurosToCents(raw);
         if (amountCents === null)
           throw new HttpError(400, 'money.amount_two_decimals', {
@@ -136,6 +144,12 @@ export function balanceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const note = fields.note?.trim() || null;
         if (note && note.length > 500)
           throw new HttpError(400, 'balance.note_too_long', { fields: { note: 'balance.note_too_long' } });
+        const noteProblem = note && textProblem(note, true);
+        if (noteProblem)
+          throw new HttpError(400, noteProblem, {
+            params: { field: 'note' },
+            fields: { note: { code: noteProblem, params: { field: 'note' } } },
+          });
         const answer = await adjustBalance(
           ctx,
           requireAuth(request),

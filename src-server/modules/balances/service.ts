@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { auditSource, recordAudit } from '../audit/service';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import type { LanguageCode, LedgerKind } from '../../../src-shared/constants/enu
 import type { AllHistoriesQuery, BalancesQuery, HistoryRow } from '../../../src-shared/contracts/money';
 import { centsToEuros } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
-import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType, withoutTrailer } from '../../lib/file-type';
+import { checkedUpload, DOCUMENT_TYPES, fileTypeOf } from '../../lib/file-type';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries, ledgerTransactions, users } from '../../db/schema';
@@ -236,11 +237,8 @@ export async function adjustBalance(
   // fingerprint for Idempotency-Key stays that of the bytes sent.
   let stored: Buffer | null = null;
   if (input.proof) {
-    // The whole file, not only its first bytes (lib/file-type.ts).
-    const checked = await verifiedFileType(input.proof.bytes, DOCUMENT_TYPES);
-    if (checked === 'too-large') throw new HttpError(413, 'common.image_too_large');
-    if (checked === null) throw new HttpError(415, 'balance.proof_wrong_type');
-    stored = withoutTrailer(input.proof.bytes, checked);
+    // The whole file, not only its first bytes, without metadata or active content (lib/file-type.ts).
+    stored = (await checkedUpload(input.proof.bytes, DOCUMENT_TYPES, 'balance.proof_wrong_type')).bytes;
   }
   const key = ctx.config.kycEncryptionKey;
   if (input.proof && !key) throw new Error('encryption key missing from the configuration');
@@ -294,6 +292,14 @@ export async function adjustBalance(
             at: now,
           });
           const balance = centsToEuros(row!.balance + input.amountCents);
+          await recordAudit(tx, {
+            ...auditSource(admin),
+            action: deposit ? 'balance.credit' : 'balance.deduct',
+            targetType: 'user',
+            targetId: userId,
+            before: { balance: centsToEuros(row!.balance) },
+            after: { balance },
+          });
           // The deposit's notice commits with the credit (and only once per Idempotency-Key: a
           // replay answers from the stored response without coming here).
           if (deposit) {

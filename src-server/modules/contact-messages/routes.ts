@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSource } from '../audit/service';
 import { messageSchema } from '../../../src-shared/contracts/common';
 import {
   contactBodySchema,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../context';
 import { listResponse } from '../../lib/list';
 import { idParam } from '../../lib/params';
 import { responses, ROLE, WRITE } from '../../lib/responses';
-import { requireRole } from '../../plugins/session';
+import { requireAuth, requireRole } from '../../plugins/session';
 import { listMails, openMail, setMailStatus, storeContactMessage } from './service';
 
 export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -81,7 +82,12 @@ export function mailRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         message: 'Updated successfully',
-        data: await setMailStatus(ctx, request.params.id, request.body.status),
+        data: await setMailStatus(
+          ctx,
+          request.params.id,
+          request.body.status,
+          auditSource(requireAuth(request)),
+        ),
       }),
     );
   };

@@ -2,6 +2,7 @@
  * The contact form's messages: stored as `contact_mails` (nobody is e-mailed), read by admins in the
  * back office. Opening one marks it read; an admin may mark it unread again.
  */
+import { recordAudit, type AuditSource } from '../audit/service';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { MailStatus } from '../../../src-shared/constants/enums';
@@ -121,16 +122,37 @@ export async function openMail(ctx: AppContext, id: string): Promise<Mail> {
 }
 
 /** PATCH /api/admin/mails/{id}: read keeps the first reading time; unread clears it. */
-export async function setMailStatus(ctx: AppContext, id: string, status: MailStatus): Promise<Mail> {
-  const [mail] = await ctx.db
-    .update(contactMails)
-    .set(
-      status === 'read'
-        ? { status, readAt: sql`coalesce(${contactMails.readAt}, ${ctx.now()})` }
-        : { status, readAt: null },
-    )
-    .where(eq(contactMails.id, id))
-    .returning();
-  if (!mail) throw new HttpError(404, 'mail.not_found');
-  return toMail(mail);
+export async function setMailStatus(
+  ctx: AppContext,
+  id: string,
+  status: MailStatus,
+  audit?: AuditSource,
+): Promise<Mail> {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ status: contactMails.status })
+      .from(contactMails)
+      .where(eq(contactMails.id, id))
+      .for('update');
+    if (!found) throw new HttpError(404, 'mail.not_found');
+    const [mail] = await tx
+      .update(contactMails)
+      .set(
+        status === 'read'
+          ? { status, readAt: sql`coalesce(${contactMails.readAt}, ${ctx.now()})` }
+          : { status, readAt: null },
+      )
+      .where(eq(contactMails.id, id))
+      .returning();
+    if (audit && found.status !== status)
+      await recordAudit(tx, {
+        ...audit,
+        action: 'mail.status',
+        targetType: 'mail',
+        targetId: id,
+        before: { status: found.status },
+        after: { status },
+      });
+    return toMail(mail!);
+  });
 }

@@ -15,6 +15,8 @@ import { requireAuth, requireRole, sessionChecked, sessionInStatement } from '..
 import { readIdempotencyKey } from '../idempotency';
 import { investWithSessionToken, listForAdmin, listMine } from './service';
 import { fastSuccessSerializer } from '../../lib/fast-serializer';
+import { idParam } from '../../lib/params';
+import { revokeInvestment } from './revoke';
 
 const investAnswer = z.object({ message: z.string(), data: investmentSchema });
 
@@ -48,6 +50,21 @@ export function investmentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (answer.replayed) void reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode as 201).send(answer.body);
       },
+    );
+
+    app.post(
+      '/investments/:investmentId/revoke',
+      {
+        onRequest: requireRole('user'),
+        schema: {
+          tags: ['investments'],
+          summary:
+            "Revoke one's investment within the reflection period (EU 2020/1503 Art. 22: 96 hours of business time): the whole amount refunded, status revoked; after it 409 investment.reflection_over",
+          params: idParam('investmentId', 'investment.not_found'),
+          response: responses({ 200: investAnswer }, ...WRITE, ...ROLE, 404, 409),
+        },
+      },
+      async (request) => revokeInvestment(ctx, requireAuth(request).user.id, request.params.investmentId),
     );
 
     app.get(

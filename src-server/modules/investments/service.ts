@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminInvestment, AdminInvestmentQuery, Investment } from '../../../src-shared/contracts/money';
+import type {
+  AdminInvestment,
+  AdminInvestmentQuery,
+  InvestBody,
+  Investment,
+} from '../../../src-shared/contracts/money';
 import type { MyInvestment } from '../../../src-shared/contracts/servicing';
 import { centsToEuros, eurosToCents } from '../../../src-shared/money';
 import type { AppContext } from '../../context';
@@ -19,7 +24,7 @@ import { containsPattern, isUuid } from '../../lib/query';
 
 type InvestmentRow = typeof investments.$inferSelect;
 
-function toInvestment(row: InvestmentRow, venture: { id: string; title: string }): Investment {
+export function toInvestment(row: InvestmentRow, venture: { id: string; title: string }): Investment {
   return {
     _id: row.id,
     venture: { _id: venture.id, title: venture.title },
@@ -28,6 +33,7 @@ function toInvestment(row: InvestmentRow, venture: { id: string; title: string }
     status: row.status,
     totalExpectedReturn: centsToEuros(row.totalExpectedReturnCents),
     investmentDate: row.investmentDate.toISOString(),
+    revocableUntil: row.revocableUntil?.toISOString() ?? null,
   };
 }
 
@@ -39,7 +45,7 @@ function toInvestment(row: InvestmentRow, venture: { id: string; title: string }
  * idempotency record in one transaction. Sent as a named prepared statement, outside any BEGIN. */
 export const PLACE_INVESTMENT = {
   name: 'place_investment',
-  text: 'SELECT status_code, body, replayed, funded, error_code, error_cents FROM place_investment($1, $2, $3, $4, $5, $6)',
+  text: 'SELECT status_code, body, replayed, funded, error_code, error_cents FROM place_investment($1, $2, $3, $4, $5, $6, $7)',
 };
 
 interface PlacedInvestment {
@@ -56,6 +62,11 @@ interface PlacedInvestment {
  * checkInvestment's RuleError gave when the rules ran here). */
 export function refusalOf(code: ErrorCode, cents: string | null): HttpError {
   if (code === 'investment.not_open') return new HttpError(409, code);
+  // Art. 21(7): the message names the warning threshold.
+  if (code === 'protection.acknowledgement_required')
+    return new HttpError(409, code, {
+      ...(cents !== null && { params: { amount: centsToEuros(BigInt(cents)) } }),
+    });
   if (AMOUNT_REFUSALS.has(code)) {
     const refused: RuleError = {
       code,
@@ -81,6 +92,9 @@ const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
   'auth.forbidden': 403,
   'auth.deactivated': 403,
   'investment.not_verified': 403,
+  // Investor protection (EU 2020/1503 Art. 21(2)-(5)).
+  'protection.test_required': 403,
+  'protection.simulation_required': 403,
   'venture.not_found': 404,
   'idempotency.in_progress': 409,
   'idempotency.key_reused': 422,
@@ -93,7 +107,7 @@ async function placeInvestment(
   ctx: AppContext,
   statement: { name: string; text: string },
   who: string,
-  body: { ventureId: string; amount: number },
+  body: InvestBody,
   idempotencyKey: string | undefined,
   answered: () => void = () => undefined,
 ): Promise<InvestAnswer> {
@@ -109,6 +123,7 @@ async function placeInvestment(
       ctx.now(),
       idempotencyKey ?? null,
       idempotencyKey === undefined ? null : hashRequest(body),
+      body.acknowledgeRisk === true,
     ],
   });
   answered();
@@ -128,7 +143,7 @@ async function placeInvestment(
 export function invest(
   ctx: AppContext,
   auth: SessionContext,
-  body: { ventureId: string; amount: number },
+  body: InvestBody,
   idempotencyKey: string | undefined,
 ): Promise<InvestAnswer> {
   return placeInvestment(ctx, PLACE_INVESTMENT, auth.user.id, body, idempotencyKey);
@@ -140,7 +155,7 @@ export function invest(
  * user, in the same transaction. One round trip per investment, session included. */
 export const PLACE_INVESTMENT_FOR_SESSION = {
   name: 'place_investment_for_session',
-  text: 'SELECT status_code, body, replayed, funded, error_code, error_cents FROM place_investment_for_session($1, $2, $3, $4, $5, $6)',
+  text: 'SELECT status_code, body, replayed, funded, error_code, error_cents FROM place_investment_for_session($1, $2, $3, $4, $5, $6, $7)',
 };
 
 /**
@@ -152,7 +167,7 @@ export const PLACE_INVESTMENT_FOR_SESSION = {
 export function investWithSessionToken(
   ctx: AppContext,
   token: string,
-  body: { ventureId: string; amount: number },
+  body: InvestBody,
   idempotencyKey: string | undefined,
   checked: () => void,
 ): Promise<InvestAnswer> {

@@ -36,16 +36,17 @@ import {
 } from './service';
 import { fileField, readMultipartForm } from '../../lib/multipart';
 import { idParam } from '../../lib/params';
+import { safeText } from '../../../src-shared/contracts/input';
 
 const tokenParams = z.object({ token: z.string() });
 const userParams = idParam('userId', 'user.not_found');
 const FIELD_NAMES = new Set(Object.keys(kycSubmissionFieldsSchema.shape));
 
 const webhookEventSchema = z.object({
-  id: z.string().min(1).max(200),
+  id: safeText(z.string().min(1).max(200)),
   type: z.enum(['verification.submitted', 'verification.approved', 'verification.declined']),
-  sessionId: z.string().min(1).max(200),
-  reason: z.string().max(1000).nullish(),
+  sessionId: safeText(z.string().min(1).max(200)),
+  reason: safeText(z.string().max(1000), { multiline: true }).nullish(),
 });
 
 export function kycRoutes(ctx: AppContext): FastifyPluginAsyncZod {

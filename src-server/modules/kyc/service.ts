@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { auditSource, recordAudit } from '../audit/service';
 import { join } from 'node:path';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus, LanguageCode } from '../../../src-shared/constants/enums';
@@ -18,13 +18,13 @@ import {
   type MyVerification,
 } from '../../../src-shared/contracts/kyc';
 import type { AppContext } from '../../context';
-import { DOCUMENT_TYPES, fileTypeOf, verifiedFileType, withoutTrailer } from '../../lib/file-type';
+import { checkedUpload, DOCUMENT_TYPES, fileTypeOf } from '../../lib/file-type';
 import { pageOffset } from '../../lib/list';
 import type { DbOrTx } from '../../db/client';
 import { kycDecisions, kycDocuments, kycVerifications, kycWebhookEvents, users } from '../../db/schema';
 import { fieldErrorOf, HttpError, type FieldError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
-import { decryptDocument, encryptDocument } from './crypto';
+import { readPrivateFile, removePrivateFiles, writePrivateFile } from './storage';
 import { hashToken, ProviderError, providerFor } from './providers';
 import { containsPattern } from '../../lib/query';
 
@@ -206,14 +206,9 @@ export async function submitDocuments(
   // The whole file, not only its first bytes: an image that does not decode (a JPEG signature
   // followed by HTML) is not an image, and a decompression bomb is refused unopened.
   for (const file of typed) {
-    const checked = await verifiedFileType(file.bytes, DOCUMENT_TYPES);
-    if (checked === 'too-large') throw new HttpError(413, 'common.image_too_large');
-    if (checked === null) throw new HttpError(415, 'kyc.wrong_file_type');
-    file.bytes = withoutTrailer(file.bytes, checked); // the picture only, nothing appended to it
+    file.bytes = (await checkedUpload(file.bytes, DOCUMENT_TYPES, 'kyc.wrong_file_type')).bytes;
   }
 
-  const key = ctx.config.kycEncryptionKey;
-  if (!key) throw new Error('KYC encryption key missing from the configuration');
   const written: string[] = [];
   try {
     await ctx.db.transaction(async (tx) => {
@@ -223,13 +218,9 @@ export async function submitDocuments(
       await tx.select({ id: users.id }).from(users).where(eq(users.id, first.user.id)).for('update');
       const { verification, user } = await openSession(tx, token, now, true);
       const folder = join('kyc', verification.id);
-      await mkdir(join(ctx.config.dataDir, 'private', folder), { recursive: true, mode: 0o700 });
       for (const file of typed) {
         const id = randomUUID();
-        const storagePath = join(folder, `${id}.bin`);
-        await writeFile(join(ctx.config.dataDir, 'private', storagePath), encryptDocument(key, file.bytes), {
-          mode: 0o600,
-        });
+        const storagePath = await writePrivateFile(ctx, folder, file.bytes, id);
         written.push(storagePath);
         await tx.insert(kycDocuments).values({
           id,
@@ -263,7 +254,7 @@ export async function submitDocuments(
       });
     });
   } catch (error) {
-    await Promise.all(written.map((p) => rm(join(ctx.config.dataDir, 'private', p), { force: true })));
+    await removePrivateFiles(ctx, written);
     throw error;
   }
 }
@@ -469,6 +460,7 @@ export async function decideAsAdmin(
     let verification = await latestVerification(tx, userId, true);
     if (verification?.status === body.status)
       throw new HttpError(409, body.status === 'complete' ? 'kyc.already_approved' : 'kyc.already_rejected');
+    const previous = verification?.status ?? 'not_started';
     if (!verification || verification.status === 'not_started') {
       // A decision on documents received outside the app.
       [verification] = await tx
@@ -482,6 +474,14 @@ export async function decideAsAdmin(
       by: admin.user.id,
       source: 'admin',
     });
+    await recordAudit(tx, {
+      ...auditSource(admin),
+      action: 'kyc.decide',
+      targetType: 'user',
+      targetId: userId,
+      before: { status: previous },
+      after: { status: body.status, reason: body.reason?.trim() || null },
+    });
   });
   return detailForAdmin(ctx.db, userId);
 }
@@ -493,10 +493,7 @@ export async function readDocument(
 ): Promise<{ bytes: Buffer; mimeType: string; kind: string }> {
   const [doc] = await ctx.db.select().from(kycDocuments).where(eq(kycDocuments.id, documentId));
   if (!doc) throw new HttpError(404, 'kyc.document_not_found');
-  const key = ctx.config.kycEncryptionKey;
-  if (!key) throw new Error('KYC encryption key missing from the configuration');
-  const stored = await readFile(join(ctx.config.dataDir, 'private', doc.storagePath));
-  return { bytes: decryptDocument(key, stored), mimeType: doc.mimeType, kind: doc.kind };
+  return { bytes: await readPrivateFile(ctx, doc.storagePath), mimeType: doc.mimeType, kind: doc.kind };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { LedgerKind } from '../../../src-shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
@@ -86,4 +87,70 @@ export async function externalAccountId(tx: DbOrTx): Promise<string> {
     .where(and(eq(accounts.kind, 'platform'), eq(accounts.code, 'external')));
   if (!row) throw new Error('the external platform account is missing: migrations not applied?');
   return row.id;
+}
+
+/** The platform account where requested withdrawals wait until they are sent or refunded (decision
+ * 0134; created by the migrations). In the global lock order it comes after the user accounts and
+ * the escrows, before `external`. */
+export async function pendingWithdrawalsAccountId(tx: DbOrTx): Promise<string> {
+  const [row] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.kind, 'platform'), eq(accounts.code, 'pending-withdrawals')));
+  if (!row) throw new Error('the pending-withdrawals platform account is missing: migrations not applied?');
+  return row.id;
+}
+
+/**
+ * Writes many ledger transactions in three statements (a bank statement's 10,000 credits): the
+ * transactions in one INSERT, then every entry in one INSERT in the order given by `entryOrder`
+ * (the caller sorts them in the global lock order, e.g. user accounts by id, then `external`). Each
+ * transaction is checked as `postTransaction` checks it; the deferred trigger checks the sums at
+ * commit. Returns the transactions' ids in the order of `inputs`.
+ */
+/** Rows per INSERT of `postTransactions` (8 parameters a row at most). */
+const BULK_ROWS = 5000;
+
+export async function postTransactions(
+  tx: DbOrTx,
+  inputs: TransactionInput[],
+  entryOrder: (a: EntryInput, b: EntryInput) => number,
+): Promise<string[]> {
+  if (inputs.length === 0) return [];
+  for (const input of inputs) {
+    if (input.entries.length < 2)
+      throw new UnbalancedTransactionError('a transaction needs at least two entries');
+    const sum = input.entries.reduce((acc, e) => acc + e.amountCents, 0n);
+    if (sum !== 0n) throw new UnbalancedTransactionError(`entries sum to ${sum}, not 0`);
+    if (input.entries.some((e) => e.amountCents === 0n)) throw new UnbalancedTransactionError('zero entry');
+  }
+  // Ids chosen here, so that each entry names its transaction whatever order RETURNING would answer.
+  const ids = inputs.map(() => randomUUID());
+  const transactionRows = inputs.map((input, i) => ({
+    id: ids[i]!,
+    kind: input.kind,
+    createdBy: input.createdBy ?? null,
+    ventureId: input.ventureId ?? null,
+    note: input.note ?? null,
+    proofPath: input.proofPath ?? null,
+    idempotencyKey: input.idempotencyKey ?? null,
+    ...(input.at ? { createdAt: input.at } : {}),
+  }));
+  for (let i = 0; i < transactionRows.length; i += BULK_ROWS)
+    await tx.insert(ledgerTransactions).values(transactionRows.slice(i, i + BULK_ROWS));
+  const entries = inputs.flatMap((input, i) =>
+    input.entries.map((entry) => ({ ...entry, transactionId: ids[i]!, at: input.at })),
+  );
+  // Sorted as a whole and then written in slices (PostgreSQL takes at most 65,535 parameters a
+  // statement): the accounts are still locked in the order asked for, across the slices.
+  entries.sort(entryOrder);
+  const entryRows = entries.map((entry) => ({
+    transactionId: entry.transactionId,
+    accountId: entry.accountId,
+    amountCents: entry.amountCents,
+    ...(entry.at ? { createdAt: entry.at } : {}),
+  }));
+  for (let i = 0; i < entryRows.length; i += BULK_ROWS)
+    await tx.insert(ledgerEntries).values(entryRows.slice(i, i + BULK_ROWS));
+  return ids;
 }

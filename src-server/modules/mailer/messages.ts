@@ -88,6 +88,62 @@ const resources = {
         balance: 'Your new balance is {{balance}}.',
         link: 'See your balance and its history here: {{url}}',
       },
+      sophisticatedAccepted: {
+        subject: 'You are now treated as a sophisticated investor',
+        intro:
+          'We accepted your request: from now on you are treated as a sophisticated investor (Regulation (EU) 2020/1503, Annex II).',
+        next: 'The protections for non-sophisticated investors no longer apply to you: the knowledge test, the loss simulation, the warning before large investments and the 4-day reflection period. Please contact us if your situation changes.',
+      },
+      sophisticatedRejected: {
+        subject: 'Your request to be treated as a sophisticated investor was not accepted',
+        intro: 'We could not accept your request to be treated as a sophisticated investor.',
+        reason: 'Reason: {{reason}}',
+        next: 'You remain a non-sophisticated investor with all its protections. You can send a new request with other evidence at any time.',
+      },
+      accountExists: {
+        subject: 'Someone tried to use your AfriVest e-mail address',
+        introRegister:
+          'Someone just tried to register a new AfriVest account with your e-mail address. You already have an account with it, so no new account was created.',
+        introChangeEmail:
+          'Someone just tried to move another AfriVest account to your e-mail address. You already have an account with it, so the address was not changed.',
+        next: 'If it was you, sign in or reset your password.',
+        login: 'Sign in: {{url}}',
+        reset: 'Reset your password: {{url}}',
+        notYou: 'If it was not you, you need not do anything: your account is unchanged.',
+      },
+      withdrawalRequested: {
+        subject: 'Your withdrawal of {{amount}} is requested',
+        intro:
+          'We received your request to withdraw {{amount}} to the bank account {{iban}}. The amount is reserved and no longer part of your available balance.',
+        next: 'Our team checks every withdrawal; we will e-mail you when it is approved and when the money is on its way. You can cancel it until it is approved.',
+        link: 'Follow your withdrawals here: {{url}}',
+      },
+      withdrawalApproved: {
+        subject: 'Your withdrawal of {{amount}} is approved',
+        intro: 'Your withdrawal of {{amount}} to {{iban}} is approved.',
+        next: 'It goes out with our next SEPA payment run; we will e-mail you when it is sent.',
+        link: 'Follow your withdrawals here: {{url}}',
+      },
+      withdrawalRejected: {
+        subject: 'Your withdrawal of {{amount}} was not approved',
+        intro:
+          'We could not approve your withdrawal of {{amount}} to {{iban}}. The full amount is back in your available balance.',
+        reason: 'Reason: {{reason}}',
+        next: 'If you have questions, please open a support ticket.',
+        link: 'See your balance here: {{url}}',
+      },
+      withdrawalSent: {
+        subject: 'Your withdrawal of {{amount}} is on its way',
+        intro: 'We sent {{amount}} to your bank account {{iban}} by SEPA credit transfer.',
+        next: 'It usually arrives within one to two business days.',
+        link: 'Follow your withdrawals here: {{url}}',
+      },
+      bankAccountChanged: {
+        subject: 'Your bank account for withdrawals was changed',
+        intro: 'The bank account for your withdrawals was changed to {{iban}}.',
+        next: 'For your safety, withdrawals are possible again from {{until}}. If you did not make this change, contact us at once and change your password.',
+        link: 'Check your bank account here: {{url}}',
+      },
     },
   },
   de: {
@@ -178,6 +234,62 @@ const resources = {
         balance: 'Ihr neues Guthaben beträgt {{balance}}.',
         link: 'Hier sehen Sie Ihr Guthaben und seinen Verlauf: {{url}}',
       },
+      sophisticatedAccepted: {
+        subject: 'Sie werden jetzt als kundiger Anleger eingestuft',
+        intro:
+          'Wir haben Ihrem Antrag stattgegeben: Ab sofort werden Sie als kundiger Anleger eingestuft (Verordnung (EU) 2020/1503, Anhang II).',
+        next: 'Die Schutzmaßnahmen für nicht kundige Anleger gelten für Sie nicht mehr: der Kenntnistest, die Verlustsimulation, die Warnung vor großen Investitionen und die Bedenkzeit von 4 Tagen. Bitte melden Sie sich, wenn sich Ihre Situation ändert.',
+      },
+      sophisticatedRejected: {
+        subject: 'Ihr Antrag auf Einstufung als kundiger Anleger wurde abgelehnt',
+        intro: 'Wir konnten Ihrem Antrag auf Einstufung als kundiger Anleger nicht stattgeben.',
+        reason: 'Grund: {{reason}}',
+        next: 'Sie bleiben ein nicht kundiger Anleger mit allen Schutzmaßnahmen. Sie können jederzeit einen neuen Antrag mit anderen Nachweisen stellen.',
+      },
+      accountExists: {
+        subject: 'Jemand hat versucht, Ihre AfriVest-E-Mail-Adresse zu verwenden',
+        introRegister:
+          'Jemand hat soeben versucht, mit Ihrer E-Mail-Adresse ein neues AfriVest-Konto zu registrieren. Sie haben bereits ein Konto mit dieser Adresse, daher wurde kein neues Konto angelegt.',
+        introChangeEmail:
+          'Jemand hat soeben versucht, ein anderes AfriVest-Konto auf Ihre E-Mail-Adresse umzustellen. Sie haben bereits ein Konto mit dieser Adresse, daher wurde die Adresse nicht geändert.',
+        next: 'Wenn Sie das waren, melden Sie sich an oder setzen Sie Ihr Passwort zurück.',
+        login: 'Anmelden: {{url}}',
+        reset: 'Passwort zurücksetzen: {{url}}',
+        notYou: 'Wenn Sie das nicht waren, müssen Sie nichts tun: Ihr Konto ist unverändert.',
+      },
+      withdrawalRequested: {
+        subject: 'Ihre Auszahlung von {{amount}} ist angefordert',
+        intro:
+          'Wir haben Ihre Anforderung erhalten, {{amount}} auf das Bankkonto {{iban}} auszuzahlen. Der Betrag ist reserviert und nicht mehr Teil Ihres verfügbaren Guthabens.',
+        next: 'Unser Team prüft jede Auszahlung; wir schreiben Ihnen, wenn sie genehmigt ist und wenn das Geld unterwegs ist. Bis zur Genehmigung können Sie sie stornieren.',
+        link: 'Ihre Auszahlungen finden Sie hier: {{url}}',
+      },
+      withdrawalApproved: {
+        subject: 'Ihre Auszahlung von {{amount}} ist genehmigt',
+        intro: 'Ihre Auszahlung von {{amount}} auf {{iban}} ist genehmigt.',
+        next: 'Sie geht mit unserem nächsten SEPA-Zahlungslauf hinaus; wir schreiben Ihnen, wenn sie gesendet ist.',
+        link: 'Ihre Auszahlungen finden Sie hier: {{url}}',
+      },
+      withdrawalRejected: {
+        subject: 'Ihre Auszahlung von {{amount}} wurde nicht genehmigt',
+        intro:
+          'Wir konnten Ihre Auszahlung von {{amount}} auf {{iban}} nicht genehmigen. Der volle Betrag ist wieder in Ihrem verfügbaren Guthaben.',
+        reason: 'Begründung: {{reason}}',
+        next: 'Bei Fragen eröffnen Sie bitte ein Support-Ticket.',
+        link: 'Ihr Guthaben finden Sie hier: {{url}}',
+      },
+      withdrawalSent: {
+        subject: 'Ihre Auszahlung von {{amount}} ist unterwegs',
+        intro: 'Wir haben {{amount}} per SEPA-Überweisung auf Ihr Bankkonto {{iban}} gesendet.',
+        next: 'Das Geld kommt meist innerhalb von ein bis zwei Bankarbeitstagen an.',
+        link: 'Ihre Auszahlungen finden Sie hier: {{url}}',
+      },
+      bankAccountChanged: {
+        subject: 'Ihr Bankkonto für Auszahlungen wurde geändert',
+        intro: 'Das Bankkonto für Ihre Auszahlungen wurde auf {{iban}} geändert.',
+        next: 'Zu Ihrer Sicherheit sind Auszahlungen erst ab {{until}} wieder möglich. Wenn Sie diese Änderung nicht vorgenommen haben, kontaktieren Sie uns sofort und ändern Sie Ihr Passwort.',
+        link: 'Prüfen Sie Ihr Bankkonto hier: {{url}}',
+      },
     },
   },
   es: {
@@ -264,6 +376,62 @@ const resources = {
         intro: 'Su transferencia bancaria ha llegado: hemos abonado {{amount}} en su saldo de AfriVest.',
         balance: 'Su nuevo saldo es de {{balance}}.',
         link: 'Consulte su saldo y su historial aquí: {{url}}',
+      },
+      sophisticatedAccepted: {
+        subject: 'Ahora se le considera un inversor experimentado',
+        intro:
+          'Hemos aceptado su solicitud: a partir de ahora se le considera un inversor experimentado (Reglamento (UE) 2020/1503, anexo II).',
+        next: 'Las protecciones de los inversores no experimentados ya no se le aplican: la prueba de conocimientos, la simulación de pérdidas, el aviso antes de inversiones importantes y el período de reflexión de 4 días. Póngase en contacto con nosotros si su situación cambia.',
+      },
+      sophisticatedRejected: {
+        subject: 'No se ha aceptado su solicitud de ser considerado inversor experimentado',
+        intro: 'No hemos podido aceptar su solicitud de ser considerado inversor experimentado.',
+        reason: 'Motivo: {{reason}}',
+        next: 'Sigue siendo un inversor no experimentado, con todas sus protecciones. Puede enviar una nueva solicitud con otras pruebas en cualquier momento.',
+      },
+      accountExists: {
+        subject: 'Alguien intentó usar su dirección de correo de AfriVest',
+        introRegister:
+          'Alguien acaba de intentar registrar una nueva cuenta de AfriVest con su dirección de correo. Usted ya tiene una cuenta con ella, por lo que no se creó ninguna cuenta nueva.',
+        introChangeEmail:
+          'Alguien acaba de intentar cambiar otra cuenta de AfriVest a su dirección de correo. Usted ya tiene una cuenta con ella, por lo que la dirección no se cambió.',
+        next: 'Si fue usted, inicie sesión o restablezca su contraseña.',
+        login: 'Iniciar sesión: {{url}}',
+        reset: 'Restablecer la contraseña: {{url}}',
+        notYou: 'Si no fue usted, no tiene que hacer nada: su cuenta no ha cambiado.',
+      },
+      withdrawalRequested: {
+        subject: 'Su retiro de {{amount}} está solicitado',
+        intro:
+          'Hemos recibido su solicitud de retirar {{amount}} a la cuenta bancaria {{iban}}. El importe queda reservado y ya no forma parte de su saldo disponible.',
+        next: 'Nuestro equipo revisa cada retiro; le escribiremos cuando esté aprobado y cuando el dinero esté en camino. Puede cancelarlo hasta que se apruebe.',
+        link: 'Siga sus retiros aquí: {{url}}',
+      },
+      withdrawalApproved: {
+        subject: 'Su retiro de {{amount}} está aprobado',
+        intro: 'Su retiro de {{amount}} a {{iban}} está aprobado.',
+        next: 'Saldrá con nuestra próxima remesa de pagos SEPA; le escribiremos cuando se envíe.',
+        link: 'Siga sus retiros aquí: {{url}}',
+      },
+      withdrawalRejected: {
+        subject: 'Su retiro de {{amount}} no se ha aprobado',
+        intro:
+          'No hemos podido aprobar su retiro de {{amount}} a {{iban}}. El importe completo vuelve a estar en su saldo disponible.',
+        reason: 'Motivo: {{reason}}',
+        next: 'Si tiene preguntas, abra un ticket de soporte.',
+        link: 'Consulte su saldo aquí: {{url}}',
+      },
+      withdrawalSent: {
+        subject: 'Su retiro de {{amount}} está en camino',
+        intro: 'Hemos enviado {{amount}} a su cuenta bancaria {{iban}} por transferencia SEPA.',
+        next: 'Suele llegar en uno o dos días hábiles.',
+        link: 'Siga sus retiros aquí: {{url}}',
+      },
+      bankAccountChanged: {
+        subject: 'Se ha cambiado su cuenta bancaria para retiros',
+        intro: 'La cuenta bancaria para sus retiros se ha cambiado a {{iban}}.',
+        next: 'Por su seguridad, podrá retirar de nuevo a partir del {{until}}. Si no hizo este cambio, contáctenos de inmediato y cambie su contraseña.',
+        link: 'Revise su cuenta bancaria aquí: {{url}}',
       },
     },
   },
@@ -353,6 +521,62 @@ const resources = {
         intro: 'Votre virement est arrivé : nous avons crédité {{amount}} sur votre solde AfriVest.',
         balance: 'Votre nouveau solde est de {{balance}}.',
         link: 'Consultez votre solde et son historique ici : {{url}}',
+      },
+      sophisticatedAccepted: {
+        subject: 'Vous êtes désormais considéré comme un investisseur averti',
+        intro:
+          'Nous avons accepté votre demande : vous êtes désormais considéré comme un investisseur averti (règlement (UE) 2020/1503, annexe II).',
+        next: 'Les protections des investisseurs non avertis ne s’appliquent plus à vous : le test de connaissances, la simulation de perte, l’avertissement avant les investissements importants et le délai de réflexion de 4 jours. Contactez-nous si votre situation change.',
+      },
+      sophisticatedRejected: {
+        subject: 'Votre demande à être considéré comme investisseur averti n’a pas été acceptée',
+        intro: 'Nous n’avons pas pu accepter votre demande à être considéré comme investisseur averti.',
+        reason: 'Motif : {{reason}}',
+        next: 'Vous restez un investisseur non averti, avec toutes ses protections. Vous pouvez envoyer une nouvelle demande avec d’autres justificatifs à tout moment.',
+      },
+      accountExists: {
+        subject: 'Quelqu’un a tenté d’utiliser votre adresse e-mail AfriVest',
+        introRegister:
+          'Quelqu’un vient de tenter de créer un nouveau compte AfriVest avec votre adresse e-mail. Vous avez déjà un compte avec cette adresse, aucun nouveau compte n’a donc été créé.',
+        introChangeEmail:
+          'Quelqu’un vient de tenter de transférer un autre compte AfriVest vers votre adresse e-mail. Vous avez déjà un compte avec cette adresse, l’adresse n’a donc pas été modifiée.',
+        next: 'Si c’était vous, connectez-vous ou réinitialisez votre mot de passe.',
+        login: 'Se connecter : {{url}}',
+        reset: 'Réinitialiser le mot de passe : {{url}}',
+        notYou: 'Si ce n’était pas vous, vous n’avez rien à faire : votre compte est inchangé.',
+      },
+      withdrawalRequested: {
+        subject: 'Votre retrait de {{amount}} est demandé',
+        intro:
+          'Nous avons reçu votre demande de retrait de {{amount}} vers le compte bancaire {{iban}}. Le montant est réservé et ne fait plus partie de votre solde disponible.',
+        next: 'Notre équipe vérifie chaque retrait ; nous vous écrirons quand il sera approuvé et quand l’argent sera en route. Vous pouvez l’annuler tant qu’il n’est pas approuvé.',
+        link: 'Suivez vos retraits ici : {{url}}',
+      },
+      withdrawalApproved: {
+        subject: 'Votre retrait de {{amount}} est approuvé',
+        intro: 'Votre retrait de {{amount}} vers {{iban}} est approuvé.',
+        next: 'Il partira avec notre prochaine remise de virements SEPA ; nous vous écrirons quand il sera envoyé.',
+        link: 'Suivez vos retraits ici : {{url}}',
+      },
+      withdrawalRejected: {
+        subject: 'Votre retrait de {{amount}} n’a pas été approuvé',
+        intro:
+          'Nous n’avons pas pu approuver votre retrait de {{amount}} vers {{iban}}. Le montant complet est de nouveau dans votre solde disponible.',
+        reason: 'Motif : {{reason}}',
+        next: 'Pour toute question, ouvrez un ticket d’assistance.',
+        link: 'Consultez votre solde ici : {{url}}',
+      },
+      withdrawalSent: {
+        subject: 'Votre retrait de {{amount}} est en route',
+        intro: 'Nous avons envoyé {{amount}} sur votre compte bancaire {{iban}} par virement SEPA.',
+        next: 'Il arrive en général sous un à deux jours ouvrés.',
+        link: 'Suivez vos retraits ici : {{url}}',
+      },
+      bankAccountChanged: {
+        subject: 'Votre compte bancaire pour les retraits a été modifié',
+        intro: 'Le compte bancaire de vos retraits a été remplacé par {{iban}}.',
+        next: 'Par sécurité, les retraits seront de nouveau possibles à partir du {{until}}. Si vous n’avez pas fait ce changement, contactez-nous immédiatement et changez votre mot de passe.',
+        link: 'Vérifiez votre compte bancaire ici : {{url}}',
       },
     },
   },

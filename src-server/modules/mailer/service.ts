@@ -80,6 +80,14 @@ export class Mailer {
     await this.boss.send(MAIL_QUEUE, message, { db: executor(tx) });
   }
 
+  /** Queues many messages in the caller's transaction in one statement (a bank statement's credits). */
+  async enqueueMany(tx: DbOrTx, messages: MailMessage[]): Promise<void> {
+    for (let i = 0; i < messages.length; i += 1000) {
+      const part = messages.slice(i, i + 1000).map((data) => ({ name: MAIL_QUEUE, data }));
+      await this.boss.insert(part, { db: executor(tx) });
+    }
+  }
+
   /** Sends every queued message now (tests and the CLI use it instead of the polling worker). */
   async drain(): Promise<number> {
     let sent = 0;

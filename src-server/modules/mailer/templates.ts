@@ -7,6 +7,15 @@ export type MailMessage =
   | { kind: 'verify-email'; to: string; lang: LanguageCode; name: string; code: string }
   | { kind: 'reset-password'; to: string; lang: LanguageCode; name: string; code: string }
   | { kind: 'change-email'; to: string; lang: LanguageCode; name: string; code: string }
+  | {
+      /** Someone registered with, or asked to move another account to, an address that already has an
+       * account: its owner gets this notice instead of a code (API contract, "Auth and profile"). */
+      kind: 'account-exists';
+      to: string;
+      lang: LanguageCode;
+      name: string;
+      attempt: 'register' | 'change-email';
+    }
   | { kind: 'kyc-received'; to: string; lang: LanguageCode; name: string }
   | { kind: 'kyc-approved'; to: string; lang: LanguageCode; name: string }
   | {
@@ -52,7 +61,44 @@ export type MailMessage =
       /** The person's page showing their balance and its history. */
       path: string;
     }
-  | LoanNoticeMessage;
+  | LoanNoticeMessage
+  | WithdrawalMessage
+  | {
+      /** A new IBAN for withdrawals: withdrawals wait until `heldUntil` (decision 0133). */
+      kind: 'bank-account-changed';
+      to: string;
+      lang: LanguageCode;
+      name: string;
+      /** The new IBAN, masked but its last 4 characters. */
+      iban: string;
+      heldUntil: string;
+      path: string;
+    }
+  | {
+      /** An admin's decision on a request to be treated as a sophisticated investor (Annex II). */
+      kind: 'sophisticated-decision';
+      to: string;
+      lang: LanguageCode;
+      name: string;
+      status: 'accepted' | 'rejected';
+      reason: string;
+    };
+
+/** A withdrawal's steps (API contract, "Deposits and withdrawals"). */
+export interface WithdrawalMessage {
+  kind: 'withdrawal';
+  step: 'requested' | 'approved' | 'rejected' | 'sent';
+  to: string;
+  lang: LanguageCode;
+  name: string;
+  /** Euros. */
+  amount: number;
+  /** The IBAN it goes to, masked but its last 4 characters. */
+  iban: string;
+  /** A rejection's reason. */
+  reason: string | null;
+  path: string;
+}
 
 /** Loan servicing's notices (API contract, "Loan servicing": e-mails). */
 export type LoanNotice = 'due-soon' | 'late-1' | 'late-15' | 'default' | 'written-off';
@@ -211,8 +257,102 @@ ${paragraphs.map(paragraph).join('\n')}
   return { subject: t(`${key}.subject`, values), text, html };
 }
 
+/** The decision on a request to be treated as a sophisticated investor, with the reason of a rejection. */
+function renderSophisticated(
+  message: Extract<MailMessage, { kind: 'sophisticated-decision' }>,
+): RenderedMail {
+  const t = emailT(message.lang);
+  const key = message.status === 'accepted' ? 'sophisticatedAccepted' : 'sophisticatedRejected';
+  const paragraphs = [
+    t('greeting', { name: message.name }),
+    t(`${key}.intro`),
+    ...(message.status === 'rejected' ? [t('sophisticatedRejected.reason', { reason: message.reason })] : []),
+    t(`${key}.next`),
+    t('signature'),
+  ];
+  const text = [...paragraphs.flatMap((p) => [p, '']), '--', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t(`${key}.subject`), text, html };
+}
+
+/** The notice to an address's owner that someone tried to register with it (or move to it). */
+function renderAccountExists(
+  message: Extract<MailMessage, { kind: 'account-exists' }>,
+  publicUrl: string,
+): RenderedMail {
+  const t = emailT(message.lang);
+  const email = encodeURIComponent(message.to);
+  const paragraphs = [
+    t('greeting', { name: message.name }),
+    t(message.attempt === 'register' ? 'accountExists.introRegister' : 'accountExists.introChangeEmail'),
+    t('accountExists.next'),
+    t('accountExists.login', { url: `${publicUrl}/login` }),
+    t('accountExists.reset', { url: `${publicUrl}/forgot-password?email=${email}` }),
+    t('accountExists.notYou'),
+    t('signature'),
+  ];
+  const text = [...paragraphs.flatMap((p) => [p, '']), '--', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t('accountExists.subject'), text, html };
+}
+
+const WITHDRAWAL_KEYS: Record<WithdrawalMessage['step'], string> = {
+  requested: 'withdrawalRequested',
+  approved: 'withdrawalApproved',
+  rejected: 'withdrawalRejected',
+  sent: 'withdrawalSent',
+};
+
+/** A withdrawal's step, or a changed bank account: paragraphs with the amount, the masked IBAN and a link. */
+function renderPayments(
+  message: WithdrawalMessage | Extract<MailMessage, { kind: 'bank-account-changed' }>,
+  publicUrl: string,
+): RenderedMail {
+  const t = emailT(message.lang);
+  const key = message.kind === 'withdrawal' ? WITHDRAWAL_KEYS[message.step] : 'bankAccountChanged';
+  const values = {
+    amount: message.kind === 'withdrawal' ? formatEuros(message.amount, message.lang) : '',
+    iban: message.iban,
+    until:
+      message.kind === 'bank-account-changed'
+        ? new Intl.DateTimeFormat(message.lang, {
+            dateStyle: 'long',
+            timeStyle: 'short',
+            timeZone: 'UTC',
+          }).format(new Date(message.heldUntil)) + ' UTC'
+        : '',
+    url: `${publicUrl}${message.path}`,
+  };
+  const paragraphs = [
+    t('greeting', { name: message.name }),
+    t(`${key}.intro`, values),
+    ...(message.kind === 'withdrawal' && message.step === 'rejected' && message.reason
+      ? [t('withdrawalRejected.reason', { reason: message.reason })]
+      : []),
+    t(`${key}.next`, values),
+    t(`${key}.link`, values),
+    t('signature'),
+  ];
+  const text = [...paragraphs.flatMap((p) => [p, '']), '--', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t(`${key}.subject`, values), text, html };
+}
+
 /** Renders a message as plain text and HTML in the person's language. */
 export function renderMail(message: MailMessage, publicUrl: string): RenderedMail {
+  if (message.kind === 'account-exists') return renderAccountExists(message, publicUrl);
+  if (message.kind === 'withdrawal' || message.kind === 'bank-account-changed')
+    return renderPayments(message, publicUrl);
+  if (message.kind === 'sophisticated-decision') return renderSophisticated(message);
   if (message.kind === 'loan-notice') return renderLoanNotice(message, publicUrl);
   if (message.kind === 'balance-credited') return renderCredit(message, publicUrl);
   if (message.kind === 'ticket-received' || message.kind === 'ticket-reply')

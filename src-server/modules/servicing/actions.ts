@@ -16,6 +16,7 @@ import type { AppContext } from '../../context';
 import { investments, loanEvents, loanInstallments, loans } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
+import { auditSource, recordAudit } from '../audit/service';
 import { once } from '../idempotency';
 import { clearStatistics } from '../statistics/service';
 import { publicTotals } from '../ventures/count-cache';
@@ -109,6 +110,14 @@ export async function recordAdminRepayment(
           note: body.note?.trim() || 'Payment received outside the platform',
           idempotencyKey: ledgerKey,
         });
+        await recordAudit(tx, {
+          ...auditSource(admin),
+          action: 'servicing.repayment',
+          targetType: 'venture',
+          targetId: ventureId,
+          before: { loanStatus: loan.status },
+          after: { loanStatus: outcome.loanStatus, amount: euros(amountCents) },
+        });
         return { statusCode: 200, body: { message: 'Payment recorded.', data: paymentResult(outcome) } };
       },
     ),
@@ -153,6 +162,14 @@ export async function declareDefault(
       },
     ]);
     await noticeInvestors(ctx, tx, venture, 'default');
+    await recordAudit(tx, {
+      ...auditSource(admin),
+      action: 'servicing.default',
+      targetType: 'venture',
+      targetId: ventureId,
+      before: { loanStatus: loan.status },
+      after: { loanStatus: 'default', reason },
+    });
     return { message: 'The loan is in default.', data: { loanStatus: 'default' as const, writtenOff: 0 } };
   });
   clearStatistics(ctx);
@@ -185,6 +202,14 @@ export async function recordRecovery(
       by: admin.user.id,
       note: body.note?.trim() || 'Recovery',
       recovery: { grossCents, costsCents },
+    });
+    await recordAudit(tx, {
+      ...auditSource(admin),
+      action: 'servicing.recovery',
+      targetType: 'venture',
+      targetId: ventureId,
+      before: { loanStatus: loan.status },
+      after: { loanStatus: outcome.loanStatus, amount: euros(grossCents), costs: euros(costsCents) },
     });
     return { message: 'Recovery recorded.', data: paymentResult(outcome) };
   });
@@ -271,6 +296,14 @@ export async function writeOff(ctx: AppContext, admin: SessionContext, ventureId
         createdBy: admin.user.id,
       },
     ]);
+    await recordAudit(tx, {
+      ...auditSource(admin),
+      action: 'servicing.write_off',
+      targetType: 'venture',
+      targetId: ventureId,
+      before: { loanStatus: loan.status, outstandingPrincipal: euros(loan.outstandingPrincipalCents) },
+      after: { loanStatus: 'written_off', outstandingPrincipal: 0, reason },
+    });
     return {
       message: 'The loan is written off.',
       data: { loanStatus: 'written_off' as const, writtenOff: euros(loan.outstandingPrincipalCents) },

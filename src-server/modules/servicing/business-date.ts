@@ -4,6 +4,7 @@
  * `business_date.backwards`), and the close of business runs for every day passed, in order,
  * before the answer.
  */
+import { recordAudit, type AuditSource } from '../audit/service';
 import { desc, sql } from 'drizzle-orm';
 import type { BusinessDate, CobRun } from '../../../src-shared/contracts/servicing';
 import { centsToEuros } from '../../../src-shared/money';
@@ -34,7 +35,11 @@ export async function getBusinessDate(ctx: AppContext): Promise<BusinessDate> {
   return { date: ctx.clock.today(), controlled: ctx.clock.controlled, lastCob: await lastCob(ctx) };
 }
 
-export async function moveBusinessDate(ctx: AppContext, date: string): Promise<BusinessDate> {
+export async function moveBusinessDate(
+  ctx: AppContext,
+  date: string,
+  audit?: AuditSource,
+): Promise<BusinessDate> {
   if (!ctx.clock.controlled) throw new HttpError(404, 'common.not_found');
   const before = await ctx.db.transaction(async (tx) => {
     await ctx.clock.refresh(tx);
@@ -45,6 +50,15 @@ export async function moveBusinessDate(ctx: AppContext, date: string): Promise<B
     await tx.execute(
       sql`UPDATE business_clock SET offset_days = ${offset}, updated_at = ${ctx.now()} WHERE id = 1`,
     );
+    if (audit && date !== current)
+      await recordAudit(tx, {
+        ...audit,
+        action: 'business_date.set',
+        targetType: 'business_date',
+        targetId: null,
+        before: { date: current },
+        after: { date },
+      });
     ctx.clock.setOffset(offset);
     return current;
   });

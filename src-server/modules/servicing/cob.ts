@@ -2,7 +2,8 @@
  * The close of business (API contract, "Business date"; Apache Fineract's COB): the daily servicing
  * job. `closeBusinessDay(ctx, D)` closes day D in one transaction:
  *   1. guard: a `cob_runs` row for D (a second run for D, on any instance, finds it and does nothing);
- *   2. loans that should have started (a funded venture without its loan) start, dated D + 1;
+ *   2. loans that should have started (a funded venture without its loan) start, dated D + 1, once
+ *      no reflection period of its investments is open at the end of D (EU 2020/1503 Art. 22(2));
  *   3. late interest for D on the unpaid principal of every instalment due on or before D, at the
  *      loan's LATE_INTEREST_RATE, one day's worth rounded to the cent;
  *   4. ageing: days past due as of D + 1 from the oldest unpaid instalment, and the status bucket;
@@ -95,8 +96,11 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
       .returning({ day: cobRuns.businessDate });
     if (!claimed) return null;
 
-    // 2. Funded ventures whose loan has not started (the safety net after a crash between the
-    // investment that funded a venture and the start of its loan).
+    // 2. Funded ventures whose loan has not started: those waiting for their investments' reflection
+    // periods to end (Art. 22(2)), and the safety net after a crash between the investment that
+    // funded a venture and the start of its loan. A period is over when it ends at or before the end
+    // of day D (D + 1, 00:00 UTC): the loan starts on the first close of business at or after it.
+    const endOfDay = new Date(`${tomorrow}T00:00:00.000Z`);
     const waiting = await tx
       .select({ id: ventures.id })
       .from(ventures)
@@ -108,7 +112,7 @@ export async function closeBusinessDay(ctx: AppContext, day: string): Promise<Co
     let loansStarted = 0;
     for (const { id } of waiting) {
       const [venture] = await tx.select().from(ventures).where(eq(ventures.id, id)).for('update');
-      if (venture && (await startLoanIn(ctx, tx, venture, tomorrow, null))) loansStarted += 1;
+      if (venture && (await startLoanIn(ctx, tx, venture, tomorrow, null, endOfDay))) loansStarted += 1;
     }
 
     // 3. A day of late interest on the unpaid principal of instalments due on or before `day`.

@@ -86,10 +86,26 @@ async function statusEvent(
 }
 
 /**
+ * The end of the latest reflection period still open at `asOf` among the venture's investments
+ * (EU 2020/1503 Art. 22(2): 96 hours in which a non-sophisticated investor may revoke), or null when
+ * none is open. Revoked investments no longer count.
+ */
+export async function openReflectionUntil(tx: DbOrTx, ventureId: string, asOf: Date): Promise<Date | null> {
+  const { rows } = await tx.execute<{ until: Date | string | null }>(sql`
+    SELECT max(i.revocable_until) AS until FROM investments i
+     WHERE i.venture_id = ${ventureId} AND i.revoked_at IS NULL AND i.status <> 'revoked'
+       AND i.revocable_until > ${asOf}`);
+  const until = rows[0]?.until ?? null;
+  return until === null ? null : new Date(until);
+}
+
+/**
  * Starts the loan of a funded venture (inside the caller's transaction, its venture row locked): the
  * escrow is paid out to the company's platform balance, the schedule is fixed from the venture's
  * terms on the business date, and each investment's `totalExpectedReturn` becomes its pro-rata
- * share of the schedule's interest. Does nothing when the loan exists or the venture is not funded.
+ * share of the schedule's interest. Does nothing when the loan exists or the venture is not funded,
+ * nor while an investment in it can still be revoked at `asOf` (API contract, "Loan servicing"; Art.
+ * 22(2)): the close of business after the last reflection period ends starts it.
  */
 export async function startLoanIn(
   ctx: AppContext,
@@ -97,8 +113,10 @@ export async function startLoanIn(
   venture: VentureRow,
   disbursedOn: string,
   by: string | null,
+  asOf: Date = ctx.clock.now(),
 ): Promise<boolean> {
   if (venture.lifecycleStatus !== 'funded' || venture.cancelledAt !== null) return false;
+  if ((await openReflectionUntil(tx, venture.id, asOf)) !== null) return false;
   const [existing] = await tx
     .select({ id: loans.ventureId })
     .from(loans)

@@ -273,7 +273,7 @@ export async function loanDetail(ctx: AppContext, ventureId: string): Promise<Lo
 }
 
 /** What servicing adds to one of the investor's investments (its list row and its page agree). A
- * refunded investment has nothing outstanding; the others their principal not yet paid back or
+ * refunded or revoked investment has nothing outstanding; the others their principal not yet paid back or
  * written off. `nextPaymentDate` is the caller's: the next unpaid instalment's due date of a running loan. */
 export function investmentServicing(
   i: typeof investments.$inferSelect,
@@ -284,7 +284,9 @@ export function investmentServicing(
     loanStatus: loan?.status ?? null,
     daysLate: loan?.daysLate ?? 0,
     outstandingPrincipal:
-      i.status === 'refunded' ? 0 : euros(i.amountCents - i.receivedPrincipalCents - i.writtenOffCents),
+      i.status === 'refunded' || i.status === 'revoked'
+        ? 0
+        : euros(i.amountCents - i.receivedPrincipalCents - i.writtenOffCents),
     nextPaymentDate,
     receivedPrincipal: euros(i.receivedPrincipalCents),
     receivedInterest: euros(i.receivedInterestCents),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSource } from '../audit/service';
 import {
   adminRepaymentBodySchema,
   businessDateBodySchema,
@@ -57,7 +58,9 @@ export function servicingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: responses({ 200: businessDateResponseSchema }, ...WRITE, ...ROLE, 404, 409),
         },
       },
-      async (request) => ({ data: await moveBusinessDate(ctx, request.body.date) }),
+      async (request) => ({
+        data: await moveBusinessDate(ctx, request.body.date, auditSource(requireAuth(request))),
+      }),
     );
 
     app.get(

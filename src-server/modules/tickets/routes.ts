@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditSource } from '../audit/service';
 import {
   adminTicketListQuerySchema,
   myTicketListQuerySchema,
@@ -52,7 +53,7 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await createTicket(ctx, caller(request), request.body);
+        const data = await createTicket(ctx, caller(request), request.body, request.ip);
         return reply.status(201).send({ message: 'Ticket created.', data });
       },
     );
@@ -105,7 +106,13 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await replyToTicket(ctx, request.params.id, caller(request), request.body.message);
+        const data = await replyToTicket(
+          ctx,
+          request.params.id,
+          caller(request),
+          request.body.message,
+          request.ip,
+        );
         return reply.status(201).send({ message: 'Reply sent.', data });
       },
     );
@@ -137,7 +144,13 @@ export function ticketRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => ({
         message: 'Updated successfully',
-        data: await setTicketStatus(ctx, request.params.id, request.body.status, caller(request)),
+        data: await setTicketStatus(
+          ctx,
+          request.params.id,
+          request.body.status,
+          caller(request),
+          auditSource(requireAuth(request)),
+        ),
       }),
     );
   };

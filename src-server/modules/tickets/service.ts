@@ -4,6 +4,7 @@
  * A complaint must be answered within 10 working days (`respondBy`). The author gets an
  * acknowledgement e-mail, and an e-mail for each admin reply, queued in the same transaction.
  */
+import { recordAudit, type AuditSource } from '../audit/service';
 import { and, asc, count, desc, eq, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { LanguageCode, Role, TicketStatus } from '../../../src-shared/constants/enums';
@@ -26,6 +27,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { ticketMessages, tickets, users } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
+import * as rateLimit from '../auth/rate-limit';
 import { pageOffset } from '../../lib/list';
 import { containsPattern } from '../../lib/query';
 import { isAdminRole } from '../../plugins/session';
@@ -121,14 +123,39 @@ async function loadTicket(db: DbOrTx, id: string, caller: Caller): Promise<Ticke
 export const ticketPath = (role: Role, id: string): string =>
   role === 'corporate' ? `/corporate/tickets/${id}/show` : `/user/tickets/${id}`;
 
+const HOUR = 60 * 60_000;
+
+/**
+ * Flood limits (issue 26, finding 9): each new ticket queues an e-mail and, for a complaint, a
+ * deadline, so an account may open `ticketsPerHour` and send `ticketRepliesPerHour` replies an hour,
+ * and one client address three times as many (an office behind one address). Counted inside the
+ * caller's transaction: a refused or failed request leaves its slot unused. Admins' replies are their
+ * work and are not counted.
+ */
+async function countFlood(
+  ctx: AppContext,
+  tx: DbOrTx,
+  kind: 'tickets' | 'replies',
+  caller: Caller,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  const limit = kind === 'tickets' ? ctx.config.ticketsPerHour : ctx.config.ticketRepliesPerHour;
+  const code = kind === 'tickets' ? 'ticket.too_many_tickets' : 'ticket.too_many_replies';
+  await rateLimit.hit(tx, `ticket-${kind}-user:${caller.id}`, { limit, windowMs: HOUR }, now, code);
+  await rateLimit.hit(tx, `ticket-${kind}-ip:${ip}`, { limit: limit * 3, windowMs: HOUR }, now, code);
+}
+
 /** POST /api/tickets: the ticket, its first message and the acknowledgement, in one transaction. */
 export async function createTicket(
   ctx: AppContext,
   caller: Caller,
   body: TicketCreateBody,
+  ip: string,
 ): Promise<TicketWithMessages> {
   const now = ctx.now();
   const id = await ctx.db.transaction(async (tx) => {
+    await countFlood(ctx, tx, 'tickets', caller, ip, now);
     const [ticket] = await tx
       .insert(tickets)
       .values({
@@ -196,6 +223,7 @@ export async function replyToTicket(
   id: string,
   caller: Caller,
   message: string,
+  ip: string,
 ): Promise<TicketWithMessages> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -204,6 +232,7 @@ export async function replyToTicket(
     const byAdmin = isAdminRole(caller.role);
     if (!ticket || (!isAuthor && !byAdmin)) throw new HttpError(404, 'ticket.not_found');
     if (ticket.status === 'closed') throw new HttpError(409, 'ticket.closed');
+    if (!byAdmin) await countFlood(ctx, tx, 'replies', caller, ip, now);
     await tx
       .insert(ticketMessages)
       .values({ ticketId: id, authorId: caller.id, body: message, createdAt: now });
@@ -300,13 +329,26 @@ export async function setTicketStatus(
   id: string,
   status: TicketStatus,
   caller: Caller,
+  audit?: AuditSource,
 ): Promise<TicketWithMessages> {
-  const [updated] = await ctx.db
-    .update(tickets)
-    .set({ status, updatedAt: ctx.now() })
-    .where(eq(tickets.id, id))
-    .returning({ id: tickets.id });
-  if (!updated) throw new HttpError(404, 'ticket.not_found');
+  await ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.id, id))
+      .for('update');
+    if (!found) throw new HttpError(404, 'ticket.not_found');
+    await tx.update(tickets).set({ status, updatedAt: ctx.now() }).where(eq(tickets.id, id));
+    if (audit && found.status !== status)
+      await recordAudit(tx, {
+        ...audit,
+        action: 'ticket.status',
+        targetType: 'ticket',
+        targetId: id,
+        before: { status: found.status },
+        after: { status },
+      });
+  });
   return loadTicket(ctx.db, id, caller);
 }
 

@@ -9,6 +9,7 @@
  * - deactivating ends every session of the person in the same transaction; reactivating restores none.
  * A value equal to the current one changes nothing and is not refused.
  */
+import { auditSource, recordAudit } from '../audit/service';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../src-shared/constants/enums';
@@ -176,6 +177,25 @@ export async function updateUser(
       })
       .where(eq(users.id, target.id));
     if (deactivating) await revokeUserSessions(tx, target.id, now);
+    const source = auditSource(caller);
+    if (roleChanges)
+      await recordAudit(tx, {
+        ...source,
+        action: 'user.role',
+        targetType: 'user',
+        targetId: target.id,
+        before: { role: target.role },
+        after: { role: body.role },
+      });
+    if (activeChanges)
+      await recordAudit(tx, {
+        ...source,
+        action: 'user.active',
+        targetType: 'user',
+        targetId: target.id,
+        before: { isActive: target.isActive },
+        after: { isActive: body.isActive },
+      });
   });
   return getUser(ctx.db, id);
 }

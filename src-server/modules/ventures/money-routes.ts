@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { idParam } from '../../lib/params';
 import { responses, ROLE, WRITE } from '../../lib/responses';
 import { requireAuth, requireRole } from '../../plugins/session';
+import { auditSource } from '../audit/service';
 import { cancelVenture, closeFunding } from './money';
 
 const ventureParams = idParam('ventureId', 'venture.not_found');
@@ -22,7 +23,7 @@ export function ventureMoneyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['investments'],
           summary:
-            'Close the funding early: new -> funded, investments completed, escrow paid out (repeat: no change)',
+            'Close the funding early: new -> funded, investments completed, escrow paid out (repeat: no change); 409 venture.reflection_open (params.until) while an investment can still be revoked',
           params: ventureParams,
           response: responses({ 200: ventureAnswer }, ...WRITE, ...ROLE, 404, 409),
         },
@@ -45,11 +46,13 @@ export function ventureMoneyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        const auth = requireAuth(request);
         return cancelVenture(
           ctx,
-          requireAuth(request).user.id,
+          auth.user.id,
           request.params.ventureId,
           request.body.reason,
+          auditSource(auth),
         );
       },
     );

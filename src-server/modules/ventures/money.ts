@@ -1,5 +1,12 @@
 /** A venture's money (admin): closing its funding, cancelling it with refunds, repayments, and the
  * closing-date rule. Investing itself is modules/investments. */
+import {
+  auditDiff,
+  auditSource,
+  recordAudit,
+  VENTURE_AUDIT_FIELDS,
+  type AuditSource,
+} from '../audit/service';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Venture } from '../../../src-shared/contracts/ventures';
 import { splitProRata } from '../../../src-shared/rules/repayment';
@@ -9,7 +16,7 @@ import { accounts, investments, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
 import { escrowAccountId, postTransaction } from '../ledger/service';
-import { startLoanIn } from '../servicing/loans';
+import { openReflectionUntil, startLoanIn } from '../servicing/loans';
 import { clearStatistics } from '../statistics/service';
 import { publicTotals } from './count-cache';
 import { withCreator, type VentureRow } from './views';
@@ -65,7 +72,7 @@ export async function closeFunding(ctx: AppContext, admin: SessionContext, ventu
   const result = await ctx.db.transaction(async (tx) => {
     const venture = await lockVenture(tx, ventureId);
     if (venture.lifecycleStatus === 'funded' && venture.cancelledAt === null)
-      return { message: 'Funding is already closed.', data: await withCreator(tx, venture) };
+      return { message: 'Funding is already closed.', data: await withCreator(tx, venture, ctx.clock.now()) };
     if (
       venture.lifecycleStatus !== 'new' ||
       venture.cancelledAt !== null ||
@@ -73,8 +80,19 @@ export async function closeFunding(ctx: AppContext, admin: SessionContext, ventu
     )
       throw new HttpError(409, 'investment.close_not_raising');
     if (venture.amountFundedCents === 0n) throw new HttpError(409, 'investment.no_investors');
+    // Art. 22(2): not while an investor may still revoke (API contract, "Investor protection").
+    const until = await openReflectionUntil(tx, venture.id, ctx.clock.now());
+    if (until !== null)
+      throw new HttpError(409, 'venture.reflection_open', { params: { until: until.toISOString() } });
     const updated = await closeFundingIn(ctx, tx, venture, admin.user.id);
-    return { message: 'Funding closed.', data: await withCreator(tx, updated) };
+    await recordAudit(tx, {
+      ...auditSource(admin),
+      action: 'venture.close_funding',
+      targetType: 'venture',
+      targetId: venture.id,
+      ...auditDiff(venture, updated, VENTURE_AUDIT_FIELDS),
+    });
+    return { message: 'Funding closed.', data: await withCreator(tx, updated, ctx.clock.now()) };
   });
   publicTotals(ctx).clear();
   clearStatistics(ctx);
@@ -91,11 +109,13 @@ export async function cancelVenture(
   by: string | null,
   ventureId: string,
   reason: string,
+  /** The admin's request (none when the closing date cancels it). */
+  audit?: AuditSource,
 ): Promise<{ message: string; data: Venture }> {
   const result = await ctx.db.transaction(async (tx) => {
     const venture = await lockVenture(tx, ventureId);
     if (venture.cancelledAt !== null)
-      return { message: ALREADY_CANCELLED, data: await withCreator(tx, venture) };
+      return { message: ALREADY_CANCELLED, data: await withCreator(tx, venture, ctx.clock.now()) };
     if (venture.lifecycleStatus === 'funded' || venture.lifecycleStatus === 'repaid')
       throw new HttpError(409, 'investment.cancel_funded');
     const now = ctx.now();
@@ -139,9 +159,17 @@ export async function cancelVenture(
       })
       .where(eq(ventures.id, venture.id))
       .returning();
+    if (audit)
+      await recordAudit(tx, {
+        ...audit,
+        action: 'venture.cancel',
+        targetType: 'venture',
+        targetId: venture.id,
+        ...auditDiff(venture, updated!, VENTURE_AUDIT_FIELDS),
+      });
     return {
       message: open.length ? `Venture cancelled; ${open.length} investments refunded.` : 'Venture cancelled.',
-      data: await withCreator(tx, updated!),
+      data: await withCreator(tx, updated!, ctx.clock.now()),
     };
   });
   publicTotals(ctx).clear();

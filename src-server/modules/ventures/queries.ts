@@ -1,5 +1,20 @@
 /** Reading ventures: the lists (public, admin, a company's own) with their filters, and one venture. */
-import { and, asc, count, desc, eq, gte, ilike, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type {
   AdminVentureListQuery,
   AdminVentureSortField,
@@ -16,7 +31,15 @@ import { HttpError } from '../../lib/http-error';
 import { containsPattern } from '../../lib/query';
 import type { SessionContext } from '../auth/sessions';
 import type { CountCache } from './count-cache';
-import { creatorColumns, seesEverything, toVenture, viewFor, type Creator, type VentureRow } from './views';
+import {
+  creatorColumns,
+  revocableOf,
+  seesEverything,
+  toVenture,
+  viewFor,
+  type Creator,
+  type VentureRow,
+} from './views';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -111,9 +134,15 @@ async function listWhere(
   db: DbOrTx,
   where: SQL | undefined,
   query: ListPage,
+  businessNow: Date,
 ): Promise<{ rows: Venture[]; total: number }> {
   const [rows, total] = await Promise.all([pageRows(db, where, query), countRows(db, where)]);
-  return { rows: rows.map((r) => toVenture(r.venture, r.createdBy)), total };
+  const revocable = await revocableOf(
+    db,
+    rows.map((r) => r.venture.id),
+    businessNow,
+  );
+  return { rows: rows.map((r) => toVenture(r.venture, r.createdBy, revocable.get(r.venture.id))), total };
 }
 
 /** The filters of a list query without its page and order: what its total depends on. */
@@ -173,16 +202,28 @@ export async function listPublicVentures(
   now = new Date(),
   totals?: CountCache,
   viewer: SessionContext | null = null,
+  businessNow: Date = now,
 ): Promise<{ rows: VentureView[]; total: number }> {
   const count = () => countRows(db, and(isPublic, ...filterConditions(query, now)));
   const [rows, total] = await Promise.all([
     publicPageRows(db, query, now),
     totals ? totals.get(filterKey(query), now.getTime(), count) : count(),
   ]);
-  return { rows: rows.map((r) => viewFor(viewer, r.venture, r.createdBy)), total };
+  // The revocable figures only for the rows the viewer sees whole (owner, admin).
+  const whole = rows.filter((r) => seesEverything(viewer, r.venture.createdBy)).map((r) => r.venture.id);
+  const revocable = await revocableOf(db, whole, businessNow);
+  return {
+    rows: rows.map((r) => viewFor(viewer, r.venture, r.createdBy, revocable.get(r.venture.id))),
+    total,
+  };
 }
 
-export function listAllVentures(db: DbOrTx, query: AdminVentureListQuery, now = new Date()) {
+export function listAllVentures(
+  db: DbOrTx,
+  query: AdminVentureListQuery,
+  now = new Date(),
+  businessNow: Date = now,
+) {
   const where = [eq(ventures.isDeleted, false), ...filterConditions(query, now)];
   if (query.adminStatus) where.push(eq(ventures.adminStatus, query.adminStatus));
   if (query.visibility) where.push(eq(ventures.visibility, query.visibility));
@@ -190,17 +231,26 @@ export function listAllVentures(db: DbOrTx, query: AdminVentureListQuery, now = 
     where.push(
       query.submitted === 'true' ? ne(ventures.visibility, 'draft') : eq(ventures.visibility, 'draft'),
     );
-  return listWhere(db, and(...where), query);
+  if (query.hasRevision)
+    where.push(
+      query.hasRevision === 'true' ? isNotNull(ventures.pendingChanges) : isNull(ventures.pendingChanges),
+    );
+  return listWhere(db, and(...where), query, businessNow);
 }
 
-export async function listOwnVentures(db: DbOrTx, ownerId: string): Promise<Venture[]> {
+export async function listOwnVentures(db: DbOrTx, ownerId: string, businessNow: Date): Promise<Venture[]> {
   const rows = await db
     .select({ venture: ventures, createdBy: creatorColumns })
     .from(ventures)
     .innerJoin(users, eq(users.id, ventures.createdBy))
     .where(and(eq(ventures.createdBy, ownerId), eq(ventures.isDeleted, false)))
     .orderBy(desc(ventures.createdAt));
-  return rows.map((r) => toVenture(r.venture, r.createdBy));
+  const revocable = await revocableOf(
+    db,
+    rows.map((r) => r.venture.id),
+    businessNow,
+  );
+  return rows.map((r) => toVenture(r.venture, r.createdBy, revocable.get(r.venture.id)));
 }
 
 async function loadRow(db: DbOrTx, id: string) {
@@ -219,21 +269,40 @@ export async function getVisibleVenture(
   db: DbOrTx,
   id: string,
   auth: SessionContext | null,
+  businessNow: Date,
 ): Promise<VentureView | null> {
   const row = await loadRow(db, id);
-  if (!row) return null;
-  const privileged = seesEverything(auth, row.venture.createdBy);
-  const reachable = row.venture.adminStatus === 'approved' && row.venture.visibility !== 'draft';
-  if (!privileged && !reachable) return null;
-  return viewFor(auth, row.venture, row.createdBy);
+  if (!row || !maySeeVenture(auth, row.venture)) return null;
+  const revocable = seesEverything(auth, row.venture.createdBy)
+    ? (await revocableOf(db, [id], businessNow)).get(id)
+    : undefined;
+  return viewFor(auth, row.venture, row.createdBy, revocable);
+}
+
+/** Whether the caller may see a (not deleted) venture: its owner and admins always, anyone else once
+ * it is approved and not a draft. The one rule of GET /api/ventures/id/{id}, which the KIIS's PDF
+ * follows too. */
+export function maySeeVenture(
+  auth: SessionContext | null,
+  venture: Pick<VentureRow, 'createdBy' | 'adminStatus' | 'visibility'>,
+): boolean {
+  return (
+    seesEverything(auth, venture.createdBy) ||
+    (venture.adminStatus === 'approved' && venture.visibility !== 'draft')
+  );
 }
 
 /** One of the company's own ventures with every field; null when it is another company's (even a
  * public one), deleted or unknown: the corporate app reads its ventures only through this. */
-export async function getOwnVenture(db: DbOrTx, id: string, ownerId: string): Promise<Venture | null> {
+export async function getOwnVenture(
+  db: DbOrTx,
+  id: string,
+  ownerId: string,
+  businessNow: Date,
+): Promise<Venture | null> {
   const row = await loadRow(db, id);
   if (!row || row.venture.createdBy !== ownerId) return null;
-  return toVenture(row.venture, row.createdBy);
+  return toVenture(row.venture, row.createdBy, (await revocableOf(db, [id], businessNow)).get(id));
 }
 
 /** Every investment not refunded into one of the company's own ventures, newest first: amount,

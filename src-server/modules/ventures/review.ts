@@ -6,7 +6,10 @@ import type { AppContext } from '../../context';
 import { investments, ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
+import { auditDiff, auditSource, recordAudit, VENTURE_AUDIT_FIELDS } from '../audit/service';
+import { publishOnApproval } from '../kiis/service';
 import { withCreator } from './views';
+import { decideRevision, pendingOf } from './revisions';
 import { loadForChange } from './writes';
 
 /**
@@ -14,16 +17,27 @@ import { loadForChange } from './writes';
  * (`REVIEW_RULES`, README "Decisions") says: approving puts the venture live (coming-soon -> new);
  * sending an approved venture without money back to review or rejecting it closes it again
  * (new -> coming-soon, goesLiveAt cleared); once money is in it, it stays approved (409).
+ * Approving (again, after a revision, too) needs a complete key investment information sheet and
+ * publishes it (EU 2020/1503 Art. 23; 409 `venture.kiis_incomplete` naming the missing fields).
  */
 export async function reviewVenture(
   ctx: AppContext,
   auth: SessionContext,
   id: string,
-  body: { adminStatus: AdminStatus; adminNotes?: string | null },
+  body: { adminStatus: AdminStatus; adminNotes?: string | null; revision?: 'approve' | 'reject' },
 ): Promise<Venture> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id, auth, true);
+    // A waiting revision (decision 0127) is decided on its own; the venture stays approved.
+    if (body.revision !== undefined) {
+      if (body.adminStatus !== 'approved')
+        throw new HttpError(400, 'revision.keeps_approved', {
+          fields: { adminStatus: 'revision.keeps_approved' },
+        });
+      return decideRevision(ctx, tx, auth, row, { revision: body.revision, adminNotes: body.adminNotes });
+    }
+    if (pendingOf(row) && body.adminStatus !== 'approved') throw new HttpError(409, 'revision.pending');
     const [live] = await tx
       .select({ n: count() })
       .from(investments)
@@ -45,6 +59,7 @@ export async function reviewVenture(
       throw new HttpError(decision.status, decision.error.code, {
         ...(decision.fields && { fields: decision.fields }),
       });
+    if (body.adminStatus === 'approved') await publishOnApproval(tx, id, now);
     const [updated] = await tx
       .update(ventures)
       .set({
@@ -59,6 +74,13 @@ export async function reviewVenture(
       })
       .where(eq(ventures.id, id))
       .returning();
-    return withCreator(tx, updated!);
+    await recordAudit(tx, {
+      ...auditSource(auth),
+      action: 'venture.review',
+      targetType: 'venture',
+      targetId: id,
+      ...auditDiff(row, updated!, VENTURE_AUDIT_FIELDS),
+    });
+    return withCreator(tx, updated!, ctx.clock.now());
   });
 }

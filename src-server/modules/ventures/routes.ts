@@ -61,6 +61,8 @@ const SUBMIT_RULES = [
   "| approved | `visibility: draft` | 409 `venture.approved_no_draft` 'An approved venture cannot go back to draft.' (anyone, admins too) |",
   '| rejected, not cancelled | the owner saves any change | adminStatus back to `pending` (submitted again when not a draft); `adminNotes` kept, so the company still reads the last reason |',
   '| rejected | an admin saves a change | adminStatus unchanged (admins decide through the review call) |',
+  "| approved | its company saves texts, tags or terms | nothing goes live: the changed fields wait in `pendingChanges` (merged with a waiting revision; a field set back to its approved value drops out) until an admin decides them with the review call's `revision`; `visibility` still applies at once (decision 0127) |",
+  '| approved | an admin saves a change | applied at once |',
 ].join('\n');
 
 export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -86,6 +88,7 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx.now(),
           publicTotals(ctx),
           request.auth,
+          ctx.clock.now(),
         );
         return listResponse(rows, request.query, total);
       },
@@ -104,7 +107,12 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const venture = await getVisibleVenture(ctx.db, request.params.ventureId, request.auth);
+        const venture = await getVisibleVenture(
+          ctx.db,
+          request.params.ventureId,
+          request.auth,
+          ctx.clock.now(),
+        );
         if (!venture) throw notFound('venture.not_found');
         return { data: venture };
       },
@@ -209,7 +217,9 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: responses({ 200: z.object({ data: z.array(ventureSchema) }) }, ...ROLE),
         },
       },
-      async (request) => ({ data: await listOwnVentures(ctx.db, requireAuth(request).user.id) }),
+      async (request) => ({
+        data: await listOwnVentures(ctx.db, requireAuth(request).user.id, ctx.clock.now()),
+      }),
     );
 
     app.get(
@@ -226,7 +236,12 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const venture = await getOwnVenture(ctx.db, request.params.ventureId, requireAuth(request).user.id);
+        const venture = await getOwnVenture(
+          ctx.db,
+          request.params.ventureId,
+          requireAuth(request).user.id,
+          ctx.clock.now(),
+        );
         if (!venture) throw notFound('venture.not_found');
         return { data: venture };
       },
@@ -254,10 +269,10 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       summary:
         'Every venture for the back office, with filters (10 a page); sortBy createdAt (default), closingDate, expectedReturn, targetAmount, amountFunded, title, adminStatus or lifecycleStatus; order asc or desc (default)',
       description:
-        '`submitted=true` keeps the ventures submitted for review (visibility `public` or `private`), `submitted=false` the drafts: `adminStatus=pending&submitted=true` plus `adminStatus=under-review&submitted=true` are the ventures the admin overview counts as awaiting review.',
+        '`submitted=true` keeps the ventures submitted for review (visibility `public` or `private`), `submitted=false` the drafts: `adminStatus=pending&submitted=true` plus `adminStatus=under-review&submitted=true` are the ventures the admin overview counts as awaiting review. `hasRevision=true` keeps the approved ventures whose revision waits for review (decision 0127).',
       querystring: adminVentureListQuerySchema,
       response: ventureListResponseSchema,
-      list: (query) => listAllVentures(ctx.db, query, ctx.now()),
+      list: (query) => listAllVentures(ctx.db, query, ctx.now(), ctx.clock.now()),
     });
 
     app.patch(
@@ -274,7 +289,9 @@ export function ventureRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             '- once money is in it (an investment not refunded, or funded/repaid): any change away from `approved` answers 409 `venture.review_locked_with_money`;',
             '- a cancelled venture: 409 `venture.review_cancelled`;',
             '- `rejected` needs non-empty `adminNotes`: 400 `venture.reject_notes_required` on `adminNotes`;',
-            '- the same status again: 200, only the notes (when sent) and `adminReviewedAt` change.',
+            '- the same status again: 200, only the notes (when sent) and `adminReviewedAt` change;',
+            '- `revision: approve` (with `adminStatus: approved`) applies the waiting revision (`pendingChanges`) in one transaction: validated again, 409 `venture.frozen_terms` if it changes money terms and investments came in meanwhile, the KIIS published again; `revision: reject` discards it and needs `adminNotes` (kept for the company; `revisionStatus` becomes `rejected`). The venture stays approved and live. No revision waiting: 409 `revision.none_pending`; another `adminStatus`: 400 `revision.keeps_approved` (decision 0127);',
+            '- while a revision waits, moving the venture away from `approved` answers 409 `revision.pending` (decide the revision first).',
           ].join('\n'),
           params: idParams,
           body: adminStatusUpdateSchema,

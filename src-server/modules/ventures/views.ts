@@ -1,10 +1,10 @@
 /** A venture as answered: every field for its owner and admins, the public ones for anyone else. */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
 import type { PublicVenture, Venture, VentureView } from '../../../src-shared/contracts/ventures';
 import { centsToEuros } from '../../../src-shared/money';
 import type { DbOrTx } from '../../db/client';
 import type { ventures } from '../../db/schema';
-import { users } from '../../db/schema';
+import { investments, users } from '../../db/schema';
 import { isAdminRole } from '../../plugins/session';
 import type { SessionContext } from '../auth/sessions';
 
@@ -52,14 +52,61 @@ export function toPublicVenture(row: VentureRow, companyName: string | null): Pu
   };
 }
 
-/** Every field: for the venture's owner and admins. */
-export function toVenture(row: VentureRow, createdBy: Creator): Venture {
+/** What its investors may still revoke (EU 2020/1503 Art. 22): the amount and the last period's end. */
+export interface Revocable {
+  cents: bigint;
+  until: Date | null;
+}
+const NOTHING_REVOCABLE: Revocable = { cents: 0n, until: null };
+
+/** The revocable amount and last period end of each venture of `ids` at the business time `now`. */
+export async function revocableOf(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, Revocable>> {
+  const found = new Map<string, Revocable>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({
+      ventureId: investments.ventureId,
+      cents: sql<string>`sum(${investments.amountCents})::text`,
+      until: max(investments.revocableUntil),
+    })
+    .from(investments)
+    .where(
+      and(
+        inArray(investments.ventureId, ids),
+        gt(investments.revocableUntil, now),
+        isNull(investments.revokedAt),
+        ne(investments.status, 'revoked'),
+      ),
+    )
+    .groupBy(investments.ventureId);
+  for (const r of rows) found.set(r.ventureId, { cents: BigInt(r.cents), until: r.until });
+  return found;
+}
+
+/** The waiting revision (decision 0127), for the owner's and admins' answers only. */
+function revisionOf(
+  row: VentureRow,
+): Pick<Venture, 'pendingChanges' | 'pendingChangesAt' | 'revisionStatus'> {
+  const raw = row.pendingChanges;
+  const pending =
+    raw && typeof raw === 'object' && Object.keys(raw).length > 0 ? (raw as Venture['pendingChanges']) : null;
+  // Rejecting clears the changes but keeps their date: a date without changes is a rejected one.
+  const status = pending ? 'pending' : row.pendingChangesAt ? 'rejected' : null;
+  return { pendingChanges: pending, pendingChangesAt: iso(row.pendingChangesAt), revisionStatus: status };
+}
+
+/** Every field: for the venture's owner and admins (`revocable`: revocableOf's, none when absent). */
+export function toVenture(row: VentureRow, createdBy: Creator, revocable?: Revocable): Venture {
+  const open = revocable ?? NOTHING_REVOCABLE;
   return {
     ...toPublicVenture(row, createdBy.companyName),
     adminNotes: row.adminNotes,
     adminReviewedAt: iso(row.adminReviewedAt),
     cancelledAt: iso(row.cancelledAt),
     cancelReason: row.cancelReason,
+    revocableAmount: centsToEuros(open.cents),
+    revocableUntil: iso(open.until),
+    ...revisionOf(row),
     createdBy: {
       companyName: createdBy.companyName,
       firstName: createdBy.firstName,
@@ -77,9 +124,14 @@ export const seesEverything = (auth: SessionContext | null, ownerId: string): bo
   isAdmin(auth) || auth?.user.id === ownerId;
 
 /** The venture as the caller may see it: every field for its owner and admins, else the public ones. */
-export function viewFor(auth: SessionContext | null, row: VentureRow, createdBy: Creator): VentureView {
+export function viewFor(
+  auth: SessionContext | null,
+  row: VentureRow,
+  createdBy: Creator,
+  revocable?: Revocable,
+): VentureView {
   return seesEverything(auth, row.createdBy)
-    ? toVenture(row, createdBy)
+    ? toVenture(row, createdBy, revocable)
     : toPublicVenture(row, createdBy.companyName);
 }
 
@@ -96,7 +148,9 @@ async function loadCreator(db: DbOrTx, userId: string): Promise<Creator> {
   return creator!;
 }
 
-/** The venture with every field, its creator loaded: what a change answers with. */
-export async function withCreator(db: DbOrTx, row: VentureRow): Promise<Venture> {
-  return toVenture(row, await loadCreator(db, row.createdBy));
+/** The venture with every field, its creator and revocable amount (at the business time `now`)
+ * loaded: what a change answers with. */
+export async function withCreator(db: DbOrTx, row: VentureRow, now: Date): Promise<Venture> {
+  const revocable = (await revocableOf(db, [row.id], now)).get(row.id);
+  return toVenture(row, await loadCreator(db, row.createdBy), revocable);
 }

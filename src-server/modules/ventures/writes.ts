@@ -1,13 +1,14 @@
 /** Changing a venture: creating and editing it (its company or an admin). */
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Venture, VentureCreateBody, VentureUpdateBody } from '../../../src-shared/contracts/ventures';
 import { eurosToCents } from '../../../src-shared/money';
-import { changedMoneyTerms, checkVentureTerms, termsAreFrozen } from '../../../src-shared/rules/venture';
+import { checkVentureTerms } from '../../../src-shared/rules/venture';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { investments, ventures } from '../../db/schema';
+import { ventures } from '../../db/schema';
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
+import { editWaitsForReview, proposeRevision, refuseFrozenTerms } from './revisions';
 import { isAdmin, withCreator } from './views';
 
 /** The venture for a change by its owner or an admin; anyone else gets 404 (it may not know it exists). */
@@ -24,7 +25,7 @@ export async function loadForChange(db: DbOrTx, id: string, auth: SessionContext
 }
 
 /** The contract's rules across fields (src-shared/rules/venture.ts) on the values the venture will have. */
-function checkTerms(
+export function checkTerms(
   row: {
     country: string;
     minInvestmentCents: bigint;
@@ -94,7 +95,33 @@ export async function createVenture(
       updatedAt: now,
     })
     .returning();
-  return withCreator(ctx.db, row!);
+  return withCreator(ctx.db, row!, ctx.clock.now());
+}
+
+/** The columns an edit (or an approved revision, in the same units) sets: only the fields sent. */
+export function rowValuesOf(body: Omit<VentureUpdateBody, 'visibility'>) {
+  return {
+    ...(body.title !== undefined && { title: body.title }),
+    ...(body.shortDescription !== undefined && { shortDescription: body.shortDescription }),
+    ...(body.longDescription !== undefined && { longDescription: body.longDescription }),
+    ...(body.collateralDescription !== undefined && { collateralDescription: body.collateralDescription }),
+    ...(body.country !== undefined && { country: body.country }),
+    ...(body.ventureType !== undefined && { ventureType: body.ventureType }),
+    ...(body.riskLevel !== undefined && { riskLevel: body.riskLevel }),
+    ...(body.targetAmount !== undefined && { targetAmountCents: cents(body.targetAmount) }),
+    ...(body.minInvestmentAmount !== undefined && { minInvestmentCents: cents(body.minInvestmentAmount) }),
+    ...(body.maxInvestmentAmount !== undefined && { maxInvestmentCents: cents(body.maxInvestmentAmount) }),
+    ...(body.collateralValue !== undefined && { collateralValueCents: cents(body.collateralValue) }),
+    ...(body.expectedReturn !== undefined && { expectedReturn: body.expectedReturn.toFixed(2) }),
+    ...(body.loanToValue !== undefined && { loanToValue: body.loanToValue.toFixed(2) }),
+    ...(body.investmentPeriod !== undefined && { investmentPeriod: body.investmentPeriod }),
+    ...(body.closingDate !== undefined && { closingDate: new Date(body.closingDate) }),
+    ...(body.isConvertible !== undefined && { isConvertible: body.isConvertible }),
+    ...(body.repaymentType !== undefined && { repaymentType: body.repaymentType }),
+    ...(body.repaymentFrequency !== undefined && { repaymentFrequency: body.repaymentFrequency }),
+    ...(body.gracePeriods !== undefined && { gracePeriods: body.gracePeriods }),
+    ...(body.tags !== undefined && { tags: body.tags }),
+  };
 }
 
 export async function updateVenture(
@@ -106,41 +133,17 @@ export async function updateVenture(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const row = await loadForChange(tx, id, auth, true);
-    const changesTerms = changedMoneyTerms(body).length > 0;
-    if (changesTerms && row.adminStatus === 'approved') {
-      const [invested] = await tx
-        .select({ n: count() })
-        .from(investments)
-        .where(eq(investments.ventureId, id));
-      if (termsAreFrozen({ adminStatus: row.adminStatus, investmentCount: invested?.n ?? 0 }))
-        throw new HttpError(409, 'venture.frozen_terms');
-    }
+    await refuseFrozenTerms(tx, row, body);
+    // Back to draft only while not approved (an approved venture is live or holds money).
+    if (body.visibility === 'draft' && row.visibility !== 'draft' && row.adminStatus === 'approved')
+      throw new HttpError(409, 'venture.approved_no_draft');
+    // The company's edit of an approved venture waits for review (decision 0127).
+    if (editWaitsForReview(row, isAdmin(auth)))
+      return withCreator(tx, await proposeRevision(ctx, tx, row, body), ctx.clock.now());
     const next = {
-      ...(body.title !== undefined && { title: body.title }),
-      ...(body.shortDescription !== undefined && { shortDescription: body.shortDescription }),
-      ...(body.longDescription !== undefined && { longDescription: body.longDescription }),
-      ...(body.collateralDescription !== undefined && { collateralDescription: body.collateralDescription }),
-      ...(body.country !== undefined && { country: body.country }),
-      ...(body.ventureType !== undefined && { ventureType: body.ventureType }),
-      ...(body.riskLevel !== undefined && { riskLevel: body.riskLevel }),
-      ...(body.targetAmount !== undefined && { targetAmountCents: cents(body.targetAmount) }),
-      ...(body.minInvestmentAmount !== undefined && { minInvestmentCents: cents(body.minInvestmentAmount) }),
-      ...(body.maxInvestmentAmount !== undefined && { maxInvestmentCents: cents(body.maxInvestmentAmount) }),
-      ...(body.collateralValue !== undefined && { collateralValueCents: cents(body.collateralValue) }),
-      ...(body.expectedReturn !== undefined && { expectedReturn: body.expectedReturn.toFixed(2) }),
-      ...(body.loanToValue !== undefined && { loanToValue: body.loanToValue.toFixed(2) }),
-      ...(body.investmentPeriod !== undefined && { investmentPeriod: body.investmentPeriod }),
-      ...(body.closingDate !== undefined && { closingDate: new Date(body.closingDate) }),
-      ...(body.isConvertible !== undefined && { isConvertible: body.isConvertible }),
-      ...(body.repaymentType !== undefined && { repaymentType: body.repaymentType }),
-      ...(body.repaymentFrequency !== undefined && { repaymentFrequency: body.repaymentFrequency }),
-      ...(body.gracePeriods !== undefined && { gracePeriods: body.gracePeriods }),
-      ...(body.tags !== undefined && { tags: body.tags }),
+      ...rowValuesOf(body),
       ...(body.visibility !== undefined && { visibility: body.visibility }),
     };
-    // Back to draft only while not approved (an approved venture is live or holds money).
-    if (next.visibility === 'draft' && row.visibility !== 'draft' && row.adminStatus === 'approved')
-      throw new HttpError(409, 'venture.approved_no_draft');
     const merged = { ...row, ...next };
     checkTerms(merged, now, body.closingDate !== undefined);
     // The owner's change to a rejected venture submits it again: pending, the last notes kept.
@@ -154,6 +157,6 @@ export async function updateVenture(
       .set({ ...next, ...(resubmits && { adminStatus: 'pending' as const }), updatedAt: now })
       .where(eq(ventures.id, id))
       .returning();
-    return withCreator(tx, updated!);
+    return withCreator(tx, updated!, ctx.clock.now());
   });
 }
