@@ -83,6 +83,15 @@ export async function fillAndSubmit(page: Page, fill: () => Promise<void>, butto
  */
 export async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
+  // The page has rendered: every page of the product has a level-one heading (axe's
+  // page-has-heading-one), and on a loaded machine the network can be idle while the new tab's
+  // JavaScript is still building the page (an empty page has no skeleton to wait for either). Not a
+  // check: a page without one goes on and axe names it.
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', timeout: 15_000 })
+    .catch(() => undefined);
   await expect
     .poll(
       () =>
