@@ -166,7 +166,7 @@ if (failures.length > 0) {
     const lines = result.output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
     const digest = [];
     lines.forEach((line, i) => {
-      if (/^\s*FAIL\s/.test(line)) digest.push(...lines.slice(i, i + 14).filter((l) => l.trim() !== ''));
+      if (/^\s*FAIL\s/.test(line)) digest.push(...lines.slice(i, i + 24).filter((l) => l.trim() !== ''));
     });
     if (digest.length === 0) digest.push(...lines.filter((l) => l.trim() !== '').slice(-15));
     console.error(`--- ${result.name}:`);

@@ -132,9 +132,37 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
   const started = Date.now();
   try {
     return await work();
+  } catch (error) {
+    // What the page showed when the step failed, in the error itself: CI keeps only the first lines
+    // after each FAIL, and a locator's timeout alone does not say whether the page was elsewhere,
+    // still loading, covered by a menu or showing other fields.
+    if (error instanceof Error && admin && !admin.isClosed())
+      error.message += `\n  page when '${name}' failed: ${await pageState(admin)}`;
+    throw error;
   } finally {
     timings.push([name, Date.now() - started]);
   }
+}
+
+/** A one-line account of a page: path, headings, form labels, open overlays, hidden root. */
+async function pageState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const texts = (selector: string) =>
+        [...document.querySelectorAll(selector)]
+          .map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim())
+          .filter(Boolean)
+          .slice(0, 25);
+      return JSON.stringify({
+        path: location.pathname,
+        headings: texts('h1, h2, h3'),
+        labels: texts('label'),
+        overlays: document.querySelectorAll('.MuiPopover-root, .MuiDialog-root, .MuiModal-root').length,
+        progress: document.querySelectorAll('.MuiLinearProgress-root, .MuiCircularProgress-root').length,
+        rootHidden: document.getElementById('root')?.getAttribute('aria-hidden') ?? null,
+      });
+    })
+    .catch((error: unknown) => `(not readable: ${String(error)})`);
 }
 
 /** Axe on the whole page, counted for the table; the violations are collected, asserted at the end. */
