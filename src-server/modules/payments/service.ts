@@ -55,7 +55,7 @@ import {
   postTransactions,
   userAccountId,
 } from '../ledger/service';
-import type { MailMessage } from '../mailer/templates';
+import type { MailMessage, WithdrawalMessage } from '../mailer/templates';
 import { NotCamt053Error, parseCamt053, type StatementEntryData } from './camt053';
 import { buildPain001 } from './pain001';
 
@@ -218,7 +218,7 @@ const withdrawalView = (row: WithdrawalRow): Withdrawal => ({
 function withdrawalMail(
   person: { email: string; language: string; firstName: string; role: string },
   row: WithdrawalRow,
-  step: 'requested' | 'approved' | 'rejected' | 'sent',
+  step: WithdrawalMessage['step'],
 ): MailMessage {
   return {
     kind: 'withdrawal',
@@ -346,6 +346,10 @@ export async function cancelWithdrawal(ctx: AppContext, caller: Caller, id: stri
       .set({ status: 'cancelled', refundTransactionId, updatedAt: now })
       .where(eq(withdrawals.id, id))
       .returning();
+    // Queued in the same transaction: one e-mail per cancellation that refunded, never one for a
+    // refused second cancel (and a cancel the person did not make shows up in their mailbox).
+    const person = (await holderOf(tx, row.userId))!;
+    await ctx.mailer.enqueue(tx, withdrawalMail(person, updated!, 'cancelled'));
     return withdrawalView(updated!);
   });
 }
