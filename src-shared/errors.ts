@@ -382,6 +382,9 @@ export const ERROR_TEXTS = {
     'Only a booked credit in euros can be assigned to an account; returned payments, debits and other currencies are handled with the bank.',
   'payments.entry_already_assigned': 'This statement entry has already been credited.',
   'payments.entry_status_invalid': 'status must be one of unmatched, credited, assigned',
+  // Text that UTF-8 cannot hold (decision 0151)
+  'unicode.lone_surrogate':
+    '{{field}} contains a broken character (half of an emoji or symbol). Please type it again.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

@@ -26,10 +26,17 @@ const CONTROL_MULTILINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]
  */
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]|[\u{e0000}-\u{e007f}]/u;
 
+/**
+ * Half of a surrogate pair (decision 0151): a string JSON can carry ("\ud800") but UTF-8 cannot, so
+ * PostgreSQL would have stored U+FFFD in its place and the answer would differ from what was sent.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** What is wrong with a text's characters, as an error code, or null when nothing is. */
 export function textProblem(value: string, multiline = false): ErrorCode | null {
   if ((multiline ? CONTROL_MULTILINE : CONTROL_ONE_LINE).test(value)) return 'input.control_characters';
   if (INVISIBLE.test(value)) return 'input.invisible_characters';
+  if (LONE_SURROGATE.test(value)) return 'unicode.lone_surrogate';
   return null;
 }
 

@@ -2061,6 +2061,115 @@ describe('valid bodies carrying hostile text', () => {
   });
 });
 
+/**
+ * PUT /api/payments/bank-account with a valid IBAN and a hostile holder's name (issue 27): the name
+ * travels to the bank in the payment file and shows in the back office, so each one is either
+ * refused with a 4xx of the contract naming what is wrong, or stored and answered exactly as sent
+ * (less the surrounding white space every one-line field loses), never changed on the way: not by
+ * the schema, not by PostgreSQL's UTF-8, not by the answer's serializer.
+ */
+describe('valid bodies carrying hostile text: bank account holder names', () => {
+  const IBAN = 'DE89370400440532013000';
+  /** Why a holder's name may be refused (src-shared/contracts/payments.ts, decision 0112). */
+  const REFUSALS = new Set([
+    'payments.holder_name_required',
+    'payments.holder_name_too_long',
+    'input.control_characters',
+    'input.invisible_characters',
+    'unicode.lone_surrogate',
+  ]);
+  const NAMES = [
+    '<script>alert(1)</script>',
+    '"><svg onload=alert(1)>',
+    "O'Brien'; DROP TABLE bank_accounts; --",
+    'Amara \u202eOkafor',
+    '\u202eevil\u202c',
+    'Amara\u2066Okafor\u2069',
+    'Amara\u200bOkafor',
+    'Amara\u0000Okafor',
+    'Ama\u0007ra',
+    'Amara\tOkafor',
+    'Amara\nOkafor',
+    'Amara\u0085',
+    '\ud800',
+    'Amara \udfff',
+    '\ud83d Amara',
+    'Amara 🙂',
+    '👩\u200d👩\u200d👧 Family',
+    '🇩🇪 Müller',
+    '𝕬𝖉𝖆 Okafor',
+    'Zoë Müller-Łukasz',
+    'e\u0301\u0301\u0301',
+    'ﷺ',
+    '  Amara Okafor  ',
+    '',
+    '   ',
+    'x'.repeat(70),
+    'x'.repeat(71),
+    '🙂'.repeat(35),
+    'x'.repeat(100_000),
+  ];
+  const put = (holderName: string) =>
+    fx.investor.inject({
+      method: 'PUT',
+      url: '/api/payments/bank-account',
+      payload: { iban: IBAN, holderName },
+    });
+  const stored = async () =>
+    (
+      await t.database.pool.query<{ holder_name: string }>(
+        'SELECT holder_name FROM bank_accounts WHERE user_id = $1',
+        [fx.investor.user!.id],
+      )
+    ).rows[0]?.holder_name;
+
+  /** The contract's promise for one name, or why it was broken. */
+  async function check(holderName: string): Promise<string | null> {
+    const before = await stored();
+    const res = await put(holderName);
+    totalCases += 1;
+    const breach = contractBreach(answerOf(res), { mustRefuse: false });
+    if (breach) return breach;
+    if (res.statusCode >= 400) {
+      const { code } = res.json() as { code: string };
+      if (res.statusCode !== 400 || !REFUSALS.has(code)) return `refused with ${res.statusCode} ${code}`;
+      if ((await stored()) !== before) return 'refused, but the stored name changed';
+      return null;
+    }
+    const expected = holderName.trim();
+    const answered = (res.json() as { data: { holderName: string } }).data.holderName;
+    if (answered !== expected) return `answered ${JSON.stringify(answered)}`;
+    const read = await fx.investor.inject({ method: 'GET', url: '/api/payments/bank-account' });
+    const readName = (read.json() as { data: { holderName: string } }).data.holderName;
+    if (readName !== expected) return `read back as ${JSON.stringify(readName)}`;
+    const row = await stored();
+    if (row !== expected) return `stored as ${JSON.stringify(row)}`;
+    return null;
+  }
+
+  it.each(NAMES.map((name) => ({ name, shown: preview(JSON.stringify(name), 60) })))(
+    'holder name $shown is refused with its code or kept byte for byte',
+    async ({ name }) => {
+      expect(await check(name)).toBeNull();
+    },
+  );
+
+  it('generated hostile holder names are refused with their code or kept byte for byte', async () => {
+    const name = fc.oneof(
+      hostileString.map((s) => `A${s}`),
+      hostileString.map((s) => `${s}Z`),
+      fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(name, async (holderName) => {
+        const broken = await check(holderName);
+        if (broken) throw new Error(`${broken}\n  holderName: ${JSON.stringify(holderName)}`);
+      }),
+      { numRuns: Math.ceil(RUNS / 4), ...(SEED !== undefined ? { seed: SEED } : {}) },
+    );
+  });
+});
+
 describe('summary', () => {
   it('ran the generated cases', () => {
     // Shown in the test output (and in the issue's report): how many requests, in how long.

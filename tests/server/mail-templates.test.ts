@@ -196,7 +196,7 @@ describe("the 'account-exists' notice (decision 0117)", () => {
 });
 
 describe('withdrawal and bank-account e-mails (issue 27)', () => {
-  const steps = ['requested', 'approved', 'rejected', 'sent'] as const;
+  const steps = ['requested', 'approved', 'rejected', 'sent', 'cancelled'] as const;
 
   it('exist in every language for each step, with the amount and the masked IBAN, the reason only when rejected, escaped', () => {
     const subjects = new Set<string>();
@@ -245,7 +245,7 @@ describe('withdrawal and bank-account e-mails (issue 27)', () => {
       expect(changed.text).toContain('2026');
       expect(changed.text).toContain('UTC');
     }
-    expect(subjects.size).toBe(5 * LANGUAGES.length);
+    expect(subjects.size).toBe(6 * LANGUAGES.length);
   });
 
   it('reads in English', () => {

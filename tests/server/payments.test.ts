@@ -208,6 +208,25 @@ describe('cancellation and rejection', () => {
     expect(await balanceOf(t, investor.user!.id)).toBe(10_000n);
     const mine = await investor.inject({ method: 'GET', url: '/api/payments/withdrawals/mine' });
     expect(mine.json().data[0]).toMatchObject({ _id: id, status: 'cancelled' });
+    // One e-mail for the one cancel that refunded, none for the nine refused.
+    const mails = (await t.outbox()).filter((m) => m.to === investor.user!.email);
+    const cancelled = mails.filter((m) => m.subject === 'Your withdrawal of €60.00 is cancelled');
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]!.text).toContain(
+      'You cancelled your withdrawal of €60.00 to ******************3000.',
+    );
+    expect(cancelled[0]!.text).toContain('The full amount is back in your available balance.');
+  });
+
+  it("e-mails the cancel in the person's language", async () => {
+    const investor = await ready(10_000n);
+    await t.database.pool.query(`update users set language = 'de' where id = $1`, [investor.user!.id]);
+    const id = (await withdraw(investor, 12.5)).json().data._id as string;
+    expect((await cancel(investor, id)).statusCode).toBe(200);
+    const mails = (await t.outbox()).filter((m) => m.to === investor.user!.email);
+    // Intl writes a no-break space between the amount and the euro sign.
+    const mail = mails.find((m) => /^Ihre Auszahlung von 12,50\s€ ist storniert$/.test(m.subject))!;
+    expect(mail.text).toContain('Der volle Betrag ist wieder in Ihrem verfügbaren Guthaben.');
   });
 
   it("someone else's withdrawal cannot be cancelled (404)", async () => {

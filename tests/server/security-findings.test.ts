@@ -477,3 +477,31 @@ describe('finding 7: personal and admin answers are never cached', () => {
     }
   });
 });
+
+// ------------------------------------------------------------------------------------------------
+
+describe('decision 0151: half of a surrogate pair is refused, never stored as U+FFFD', () => {
+  it.each([
+    ['a lone high surrogate', 'Solar \ud83d kiosks'],
+    ['a lone low surrogate', 'Solar \ude42 kiosks'],
+    ['a swapped pair', 'Solar \ude42\ud83d kiosks'],
+  ])('a venture title with %s', async (_what, title) => {
+    const res = await owner.inject({ method: 'POST', url: '/api/ventures', payload: ventureBody({ title }) });
+    expectField(
+      res,
+      'title',
+      'unicode.lone_surrogate',
+      'Title contains a broken character (half of an emoji or symbol). Please type it again.',
+    );
+  });
+
+  it('a whole emoji (a pair) is kept', async () => {
+    const res = await owner.inject({
+      method: 'POST',
+      url: '/api/ventures',
+      payload: ventureBody({ title: 'Solar kiosks 🙂' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.title).toBe('Solar kiosks 🙂');
+  });
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LedgerKind } from '../../../src-shared/constants/enums';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
@@ -51,17 +51,19 @@ export async function postTransaction(tx: DbOrTx, input: TransactionInput): Prom
     })
     .returning({ id: ledgerTransactions.id });
   const transactionId = row!.id;
-  // One multi-row INSERT: PostgreSQL inserts the VALUES rows in the order given, so the row trigger
-  // applies (and locks) the accounts in that order, as one statement per entry did; a repayment to
-  // 1,000 investors is one round trip instead of 1,000 (docs/benchmarks.md, "Loan servicing").
-  await tx.insert(ledgerEntries).values(
-    input.entries.map((entry) => ({
-      transactionId,
-      accountId: entry.accountId,
-      amountCents: entry.amountCents,
-      ...(input.at ? { createdAt: input.at } : {}),
-    })),
-  );
+  // One INSERT whatever the number of entries, in the order given (ORDER BY the arrays' ordinality),
+  // so the row trigger applies (and locks) the accounts in that order, as one statement per entry
+  // did; a repayment to 1,000 investors is one round trip instead of 1,000 (docs/benchmarks.md,
+  // "Loan servicing"). The entries travel as two array parameters: a multi-row VALUES of a bank
+  // statement's 4,500 credits cost about 0.2 s to build ("Bank statement import").
+  await tx.execute(sql`
+    INSERT INTO ledger_entries (transaction_id, account_id, amount_cents, created_at)
+    SELECT ${transactionId}::uuid, e.account_id, e.amount_cents,
+           COALESCE(${input.at ?? null}::timestamptz, now())
+      FROM unnest(${sql.param(input.entries.map((e) => e.accountId))}::uuid[],
+                  ${sql.param(input.entries.map((e) => String(e.amountCents)))}::bigint[])
+        WITH ORDINALITY AS e(account_id, amount_cents, n)
+     ORDER BY e.n`);
   return transactionId;
 }
 

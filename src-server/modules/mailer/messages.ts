@@ -144,6 +144,13 @@ const resources = {
         next: 'For your safety, withdrawals are possible again from {{until}}. If you did not make this change, contact us at once and change your password.',
         link: 'Check your bank account here: {{url}}',
       },
+      withdrawalCancelled: {
+        subject: 'Your withdrawal of {{amount}} is cancelled',
+        intro:
+          'You cancelled your withdrawal of {{amount}} to {{iban}}. The full amount is back in your available balance.',
+        next: 'If you did not cancel it, contact us at once and change your password.',
+        link: 'See your balance here: {{url}}',
+      },
     },
   },
   de: {
@@ -290,6 +297,13 @@ const resources = {
         next: 'Zu Ihrer Sicherheit sind Auszahlungen erst ab {{until}} wieder möglich. Wenn Sie diese Änderung nicht vorgenommen haben, kontaktieren Sie uns sofort und ändern Sie Ihr Passwort.',
         link: 'Prüfen Sie Ihr Bankkonto hier: {{url}}',
       },
+      withdrawalCancelled: {
+        subject: 'Ihre Auszahlung von {{amount}} ist storniert',
+        intro:
+          'Sie haben Ihre Auszahlung von {{amount}} auf {{iban}} storniert. Der volle Betrag ist wieder in Ihrem verfügbaren Guthaben.',
+        next: 'Wenn Sie sie nicht storniert haben, kontaktieren Sie uns sofort und ändern Sie Ihr Passwort.',
+        link: 'Ihr Guthaben finden Sie hier: {{url}}',
+      },
     },
   },
   es: {
@@ -432,6 +446,13 @@ const resources = {
         intro: 'La cuenta bancaria para sus retiros se ha cambiado a {{iban}}.',
         next: 'Por su seguridad, podrá retirar de nuevo a partir del {{until}}. Si no hizo este cambio, contáctenos de inmediato y cambie su contraseña.',
         link: 'Revise su cuenta bancaria aquí: {{url}}',
+      },
+      withdrawalCancelled: {
+        subject: 'Su retiro de {{amount}} está cancelado',
+        intro:
+          'Ha cancelado su retiro de {{amount}} a {{iban}}. El importe completo vuelve a estar en su saldo disponible.',
+        next: 'Si no lo canceló usted, contáctenos de inmediato y cambie su contraseña.',
+        link: 'Consulte su saldo aquí: {{url}}',
       },
     },
   },
@@ -577,6 +598,13 @@ const resources = {
         intro: 'Le compte bancaire de vos retraits a été remplacé par {{iban}}.',
         next: 'Par sécurité, les retraits seront de nouveau possibles à partir du {{until}}. Si vous n’avez pas fait ce changement, contactez-nous immédiatement et changez votre mot de passe.',
         link: 'Vérifiez votre compte bancaire ici : {{url}}',
+      },
+      withdrawalCancelled: {
+        subject: 'Votre retrait de {{amount}} est annulé',
+        intro:
+          'Vous avez annulé votre retrait de {{amount}} vers {{iban}}. Le montant complet est de nouveau dans votre solde disponible.',
+        next: 'Si ce n’est pas vous qui l’avez annulé, contactez-nous immédiatement et changez votre mot de passe.',
+        link: 'Consultez votre solde ici : {{url}}',
       },
     },
   },

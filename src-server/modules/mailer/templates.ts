@@ -87,7 +87,7 @@ export type MailMessage =
 /** A withdrawal's steps (API contract, "Deposits and withdrawals"). */
 export interface WithdrawalMessage {
   kind: 'withdrawal';
-  step: 'requested' | 'approved' | 'rejected' | 'sent';
+  step: 'requested' | 'approved' | 'rejected' | 'sent' | 'cancelled';
   to: string;
   lang: LanguageCode;
   name: string;
@@ -307,6 +307,7 @@ const WITHDRAWAL_KEYS: Record<WithdrawalMessage['step'], string> = {
   approved: 'withdrawalApproved',
   rejected: 'withdrawalRejected',
   sent: 'withdrawalSent',
+  cancelled: 'withdrawalCancelled',
 };
 
 /** A withdrawal's step, or a changed bank account: paragraphs with the amount, the masked IBAN and a link. */

@@ -1,11 +1,11 @@
 /**
  * Reading an ISO 20022 `camt.053` bank statement (BankToCustomerStatement, versions .001.02 to
- * .001.13) with fast-xml-parser, a real XML parser (decision 0135). Only what the import needs is
- * read: per entry its amount and currency, credit or debit, reversal, status, booking date, the bank's
+ * .001.13) with saxes, a real XML parser (streaming, and strict about well-formedness; decision
+ * 0135, docs/benchmarks.md). Only what the import needs is read: per entry its amount and currency, credit or debit, reversal, status, booking date, the bank's
  * references, how many transactions it holds, the sender's name and the remittance information.
  */
 import { createHash } from 'node:crypto';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { SaxesParser } from 'saxes';
 import { eurosToCents } from '../../../src-shared/money';
 import { findDepositReferences } from '../../../src-shared/rules/payments';
 
@@ -34,16 +34,72 @@ export interface Statement {
   entries: StatementEntryData[];
 }
 
-const ARRAYS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'AddtlRmtInf']);
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  trimValues: true,
-  isArray: (name) => ARRAYS.has(name),
-});
-
 type Node = Record<string, unknown>;
+
+/** Elements read as lists even when there is one. */
+const ARRAYS = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'AddtlRmtInf']);
+
+interface Frame {
+  name: string;
+  attributes: Record<string, string>;
+  children: Map<string, unknown[]>;
+  text: string;
+}
+
+/**
+ * Reads the document with saxes, a streaming parser that checks well-formedness as it goes (a
+ * malformed file throws), into plain objects: an element with only text is its trimmed text; one
+ * with children or attributes an object of its children by local name (namespace prefixes dropped),
+ * `@_<attribute>` and `#text`; repeated children and the names of ARRAYS are lists. A 10,000-entry
+ * statement took about 0.6 s of CPU with fast-xml-parser's validator and object builder, about
+ * 0.15 s this way (docs/benchmarks.md, "Bank statement import").
+ */
+function readTree(xml: string): { rootNamespace: string | undefined; tree: Node } {
+  const parser = new SaxesParser({ xmlns: true });
+  const top: Frame = { name: '', attributes: {}, children: new Map(), text: '' };
+  const stack: Frame[] = [top];
+  let rootNamespace: string | undefined;
+  parser.on('doctype', () => {
+    throw new NotCamt053Error('a DOCTYPE is not allowed');
+  });
+  parser.on('opentag', (tag) => {
+    if (stack.length === 1) rootNamespace = tag.uri;
+    const attributes: Record<string, string> = {};
+    for (const attribute of Object.values(tag.attributes)) {
+      if (attribute.prefix !== 'xmlns' && attribute.name !== 'xmlns')
+        attributes[`@_${attribute.local}`] = attribute.value;
+    }
+    stack.push({ name: tag.local ?? tag.name, attributes, children: new Map(), text: '' });
+  });
+  const addText = (text: string) => {
+    stack[stack.length - 1]!.text += text;
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('closetag', () => {
+    const frame = stack.pop()!;
+    const parent = stack[stack.length - 1]!;
+    const list = parent.children.get(frame.name);
+    const value = valueOf(frame);
+    if (list) list.push(value);
+    else parent.children.set(frame.name, [value]);
+  });
+  parser.write(xml).close();
+  const tree: Node = {};
+  for (const [name, values] of top.children) tree[name] = values.length > 1 ? values : values[0];
+  return { rootNamespace, tree };
+}
+
+function valueOf(frame: Frame): unknown {
+  const text = frame.text.trim();
+  if (frame.children.size === 0 && Object.keys(frame.attributes).length === 0) return text;
+  const node: Node = { ...frame.attributes };
+  for (const [name, values] of frame.children)
+    node[name] = ARRAYS.has(name) || values.length > 1 ? values : values[0];
+  if (text) node['#text'] = text;
+  return node;
+}
+
 const obj = (value: unknown): Node => (value && typeof value === 'object' ? (value as Node) : {});
 const list = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : value === undefined ? [] : [value];
@@ -84,14 +140,20 @@ function remittanceOf(details: Node): string[] {
  */
 export function parseCamt053(xml: string): Statement {
   if (/<!DOCTYPE/i.test(xml)) throw new NotCamt053Error('a DOCTYPE is not allowed');
-  // The root element's own start tag names the message (comments before it do not count).
-  const root = /<(?:(\w+):)?Document\b[^>]*>/.exec(xml.replace(/<!--[\s\S]*?-->/g, ''));
-  const namespace =
-    root && new RegExp(`xmlns${root[1] ? `:${root[1]}` : ''}\\s*=\\s*["']([^"']*)["']`).exec(root[0]);
-  if (!namespace || !/^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}$/.test(namespace[1]!))
+  let read: ReturnType<typeof readTree>;
+  try {
+    read = readTree(xml);
+  } catch (error) {
+    if (error instanceof NotCamt053Error) throw error;
+    throw new NotCamt053Error('not well-formed XML');
+  }
+  // The root element's namespace names the message.
+  if (
+    !read.rootNamespace ||
+    !/^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}$/.test(read.rootNamespace)
+  )
     throw new NotCamt053Error('not the camt.053 namespace');
-  if (XMLValidator.validate(xml) !== true) throw new NotCamt053Error('not well-formed XML');
-  const document = obj(obj(parser.parse(xml) as unknown).Document);
+  const document = obj(read.tree.Document);
   if (!('BkToCstmrStmt' in document)) throw new NotCamt053Error('no BkToCstmrStmt');
   const statements = list(obj(document.BkToCstmrStmt).Stmt).map(obj);
   let statementId: string | null = null;
