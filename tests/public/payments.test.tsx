@@ -403,6 +403,13 @@ describe('/user/profile: Bank account', () => {
     await waitFor(() => expect(iban).toHaveAccessibleDescription(/^Cet IBAN n.est pas valide/));
   });
 
+  it('is where the withdraw panel links to: /user/profile#bank-account focuses it', async () => {
+    mockSignedIn({ [`GET ${BANK}`]: { data: account } });
+    await openPage('/user/profile#bank-account', 'My Profile');
+    const section = screen.getByRole('region', { name: 'Bank account' });
+    await waitFor(() => expect(section).toHaveFocus());
+  });
+
   it('warns before changing a registered account, then shows the hold', async () => {
     const until = '2026-02-06T09:00:00.000Z';
     const { user, section, calls } = await openProfile({
