@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatMoment } from '../../src-public/investor/reflection';
+import type { LanguageCode } from '../../src-shared/constants/enums';
 import {
   bodiesOf,
   fill,
@@ -61,7 +62,7 @@ const list = (rows: unknown[]) => ({
 /** The funding page with the payments calls answered (any may be replaced). */
 async function openFunding(
   handlers: Record<string, Handler> = {},
-  { balance = 1500, language = 'en' as const } = {},
+  { balance = 1500, language = 'en' }: { balance?: number; language?: LanguageCode } = {},
 ) {
   const api = mockSignedIn(
     {
