@@ -6,20 +6,21 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MIN_DEPOSIT_EUROS, NET_RETURN_MIN_AGE_DAYS, paymentReference } from '../../src-shared/rules/funding';
-import { useAuth } from '../auth/session/AuthProvider';
+import { NET_RETURN_MIN_AGE_DAYS } from '../../src-shared/rules/funding';
 import { ChartFigure } from '../../src-shared/charts/ChartFigure';
 import { Page } from '../components/Page';
 import { euros } from '../lib/format';
 import { useInvestorDashboard, type InvestorDashboard } from './api';
 import { percentText, SignedAmount } from './dashboardParts';
 import type { PortfolioPart } from './FundingCharts';
+import { DepositInstructionsPanel } from './payments/DepositInstructions';
+import { WithdrawalsList } from './payments/WithdrawalsList';
+import { WithdrawPanel } from './payments/WithdrawPanel';
 
 /** The charts (and @mui/x-charts) come in their own chunk, after the page has painted. */
 const loadCharts = () => import('./FundingCharts');
@@ -48,14 +49,6 @@ const panelSx = {
   bgcolor: 'background.paper',
   height: '100%',
 } as const;
-
-/** The New ticket form, prefilled as a payments request for `amount` euros (no amount when there is nothing to withdraw). */
-export function withdrawPath(amount: number | undefined): string {
-  const query = new URLSearchParams({ category: 'payments' });
-  if (typeof amount === 'number' && Number.isFinite(amount) && amount > 0)
-    query.set('amount', amount.toFixed(2));
-  return `/user/tickets/new?${query.toString()}`;
-}
 
 function BalanceCard({ data, onAddFunds }: { data: InvestorDashboard | undefined; onAddFunds: () => void }) {
   const { t, i18n } = useTranslation();
@@ -210,18 +203,15 @@ function ReturnCard({ data }: { data: InvestorDashboard | undefined }) {
 /**
  * /user/funding (spec 2.5's second dashboard screen, also reached from /dashboard/funding and the
  * overview's Balance card): the balance doughnut (Available, Invested, Pending, In Recovery) with Add
- * funds and Withdraw, the net annual return (XIRR, or a dash and why) with the bars of Profit, Late
- * Fees, Bad Debt and Service Fees and an Invest button, then how deposits arrive (a bank transfer
- * with the personal payment reference, at least 30 euro, credited by an admin, an e-mail) and how
- * to withdraw (a payments ticket prefilled with the balance).
+ * funds, the net annual return (XIRR, or a dash and why) with the bars of Profit, Late Fees, Bad Debt
+ * and Service Fees and an Invest button; then (issue 27) Add funds with the platform's bank details
+ * and the investor's RF reference, each to copy, the Withdraw panel (amount, review, receipt) and
+ * "Your withdrawals" with Cancel while requested.
  */
 export function FundingPage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const { user } = useAuth();
+  const { t } = useTranslation();
   const { data, error } = useInvestorDashboard();
   const addFunds = useRef<HTMLElement>(null);
-  const reference = user?.id ? paymentReference(user.id) : '-';
 
   const showAddFunds = () => {
     const panel = addFunds.current;
@@ -259,38 +249,7 @@ export function FundingPage() {
             <Typography id="add-funds-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
               {t('investor.funding.addTitle')}
             </Typography>
-            <Typography>{t('investor.funding.addIntro')}</Typography>
-            <Typography component="p" sx={{ mt: 2 }}>
-              {t('investor.funding.referenceLabel')}
-            </Typography>
-            <Typography
-              component="p"
-              sx={{
-                fontFamily: 'monospace',
-                fontSize: '1.5rem',
-                fontWeight: 700,
-                letterSpacing: 1,
-                mt: 0.5,
-                px: 1.5,
-                py: 0.5,
-                display: 'inline-block',
-                bgcolor: 'action.hover',
-                borderRadius: 1,
-              }}
-            >
-              {reference}
-            </Typography>
-            <Box component="ol" sx={{ pl: 3, mt: 2, mb: 0, '& li': { mb: 1 } }}>
-              <li>{t('investor.funding.addStepTransfer', { minimum: euros(MIN_DEPOSIT_EUROS, lang) })}</li>
-              <li>{t('investor.funding.addStepReference')}</li>
-              <li>{t('investor.funding.addStepCredit')}</li>
-            </Box>
-            <Typography variant="body2" sx={{ mt: 2 }}>
-              {t('investor.funding.bankDetails')}{' '}
-              <Link component={RouterLink} to={withdrawPath(undefined)}>
-                {t('investor.funding.bankDetailsLink')}
-              </Link>
-            </Typography>
+            <DepositInstructionsPanel />
           </Box>
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
@@ -298,15 +257,17 @@ export function FundingPage() {
             <Typography id="withdraw-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
               {t('investor.funding.withdrawTitle')}
             </Typography>
-            <Typography>
-              {t('investor.funding.withdrawIntro', { balance: euros(data?.balance, lang) })}
-            </Typography>
-            <Button variant="outlined" component={RouterLink} to={withdrawPath(data?.balance)} sx={{ mt: 2 }}>
-              {t('investor.funding.withdraw')}
-            </Button>
+            <WithdrawPanel />
           </Box>
         </Grid>
       </Grid>
+
+      <Box component="section" aria-labelledby="withdrawals-title" sx={{ ...panelSx, mt: 3, height: 'auto' }}>
+        <Typography id="withdrawals-title" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
+          {t('payments.list.title')}
+        </Typography>
+        <WithdrawalsList />
+      </Box>
     </Page>
   );
 }

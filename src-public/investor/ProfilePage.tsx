@@ -27,6 +27,7 @@ import { Page } from '../components/Page';
 import { APP_TOAST_MS, useToast } from '../components/ToastProvider';
 import { failureText } from '../lib/errors';
 import { useConfirmEmail, useUpdateProfile } from './api';
+import { BankAccountSection } from './payments/BankAccountSection';
 import { SecondFactorSection } from './SecondFactorSection';
 
 interface ProfileForm extends PersonalValues, InvestorAddress, Preferences {
@@ -68,7 +69,8 @@ function profileUpdateBody(values: ProfileForm) {
 /**
  * The investor profile (spec 2.5 and 5, /user/profile): personal fields, country -> city, newsletter
  * frequency, the two notification checkboxes and the password change. A changed e-mail address
- * takes effect only after the code sent to the new address is entered here.
+ * takes effect only after the code sent to the new address is entered here. Below the form, the
+ * bank account for withdrawals (issue 27, `#bank-account`) and the second factor.
  */
 export function ProfilePage() {
   const { t, i18n } = useTranslation();
@@ -180,6 +182,7 @@ export function ProfilePage() {
           {saving ? t('investor.profile.saving') : t('investor.profile.save')}
         </Button>
       </Box>
+      <BankAccountSection />
       <SecondFactorSection />
     </Page>
   );

@@ -2,6 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentReference } from '../../src-shared/rules/funding';
+import { isValidRfReference } from '../../src-shared/rules/payments';
 import { parseEml, type Mail } from '../support/eml';
 import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
 import {
@@ -25,10 +27,11 @@ import {
  * the file: investor@ signs in at /login and opens a support ticket; an admin answers it in the
  * back office; the investor reads the reply in the ticket's thread and the reply e-mail is
  * delivered. The investor invests through the invest dialog and the overview shows the balance and
- * the investment the API and the ledger show; the admin finds them by the payment reference their
- * funding page shows. /statistics shows more money repaid after an admin
- * records a repayment. Then the investor's screens and the back office's ticket screens are
- * photographed at 1366 and 390 px, checked for sideways scrolling at 390 px and with axe.
+ * the investment the API and the ledger show; the funding page shows the RF deposit reference and
+ * the admin finds them by the AV- reference the back office searches. /statistics shows more money
+ * repaid after an admin records a repayment. Then the investor's screens and the back office's
+ * ticket screens are photographed at 1366 and 390 px, checked for sideways scrolling at 390 px and
+ * with axe.
  */
 
 const INVESTOR = 'investor@afrivest.test';
@@ -264,10 +267,15 @@ describe("the investor's side in Chromium", () => {
     );
   }, 60_000);
 
-  it('b2. the admin finds the investor by the payment reference of their funding page', async () => {
+  it('b2. the funding page shows the RF deposit reference; the admin finds the investor by the AV- reference', async () => {
+    // Issue 27 (decision 0142): investors see their ISO 11649 RF reference; the back office's user
+    // search and Add balance still go by the old AV- reference, which investors no longer see.
     await goto(investor, '/user/funding');
-    const reference = /AV-[0-9A-F]{8}/.exec(await text(investor))?.[0];
-    expect(reference, 'the payment reference on /user/funding').toBeDefined();
+    await expect.poll(() => text(investor)).toMatch(/RF\d\d AV\d\d \d{4} \d\d/);
+    const rf = /RF\d\d AV\d\d \d{4} \d\d/.exec(await text(investor))![0].replace(/\s+/g, '');
+    expect(isValidRfReference(rf), `${rf} has valid check digits`).toBe(true);
+    expect(await text(investor)).not.toMatch(/AV-[0-9A-F]{8}/);
+    const reference = paymentReference(investorId);
 
     await goto(admin, '/admin/users');
     await admin.getByRole('textbox', { name: 'Search' }).fill(reference!);

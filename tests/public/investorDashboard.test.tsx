@@ -9,7 +9,6 @@ import {
   ticketKey,
 } from '../../src-public/investor/dashboardParts';
 import { RETURN_COLORS, returnColor } from '../../src-public/investor/FundingCharts';
-import { withdrawPath } from '../../src-public/investor/FundingPage';
 import { paymentReference } from '../../src-shared/rules/funding';
 import { mockSignedIn, renderApp, sampleDashboard, sampleUser, setUpPageTests } from './helpers';
 
@@ -126,14 +125,10 @@ describe('dashboard formats (spec 9)', () => {
     expect(percentText(null, 'en')).toBe('-');
   });
 
-  it('ticket keys, the payment reference and the withdrawal link', () => {
+  it('ticket keys and the old payment reference (still searched by the back office)', () => {
     expect(ticketKey('status', 'in_progress')).toBe('investor.tickets.status.inProgress');
     expect(ticketKey('category', 'payments')).toBe('investor.tickets.category.payments');
     expect(paymentReference(USER_ID)).toBe('AV-3F2A9C1E');
-    expect(withdrawPath(9500)).toBe('/user/tickets/new?category=payments&amount=9500.00');
-    expect(withdrawPath(12.5)).toBe('/user/tickets/new?category=payments&amount=12.50');
-    expect(withdrawPath(0)).toBe('/user/tickets/new?category=payments');
-    expect(withdrawPath(undefined)).toBe('/user/tickets/new?category=payments');
   });
 });
 
@@ -251,8 +246,26 @@ describe('/user/funding', () => {
     await waitFor(() => expect(ret.querySelector('svg title')).toHaveTextContent('Profit and costs'));
   });
 
-  it('explains the info tip, deposits with the personal reference and the minimum, and withdrawals', async () => {
-    mockSignedIn({ 'GET /api/dashboard/investor': { data: FULL } }, { account });
+  it('explains the info tip; Add funds and Withdraw are the payments panels', async () => {
+    mockSignedIn(
+      {
+        'GET /api/dashboard/investor': { data: FULL },
+        'GET /api/payments/deposit-instructions': {
+          data: {
+            iban: 'DE89370400440532013000',
+            bic: 'COBADEFFXXX',
+            beneficiary: 'AfriVest',
+            reference: 'RF37AV00100001',
+          },
+        },
+        'GET /api/payments/bank-account': { data: null },
+        'GET /api/payments/withdrawals/mine': {
+          data: [],
+          pagination: { page: 1, limit: 10, total: 0, totalPages: 0 },
+        },
+      },
+      { account },
+    );
     const user = userEvent.setup();
     renderApp('/user/funding');
     const tip = await screen.findByRole('button', { name: 'What is the net annual return?' });
@@ -264,19 +277,19 @@ describe('/user/funding', () => {
     ).toBeInTheDocument();
 
     const add = screen.getByRole('region', { name: 'Add funds' });
-    expect(within(add).getByText('AV-3F2A9C1E')).toBeInTheDocument();
+    expect(await within(add).findByText('RF37 AV00 1000 01')).toBeInTheDocument();
+    expect(add).not.toHaveTextContent('AV-3F2A9C1E');
     expect(add).toHaveTextContent(
-      "Transfer at least €30.00 from a bank account in your name to AfriVest's client account.",
+      'Transfer at least €30.00 from a bank account in your name to the account above.',
     );
-    expect(add).toHaveTextContent('an administrator credits it to your balance and we e-mail you.');
     await user.click(screen.getByRole('button', { name: 'Add funds' }));
     expect(add).toHaveFocus();
 
     const withdraw = screen.getByRole('region', { name: 'Withdraw' });
-    expect(withdraw).toHaveTextContent('your whole balance of €9,500.00 is filled in');
-    expect(within(withdraw).getByRole('link', { name: 'Withdraw' })).toHaveAttribute(
+    expect(within(withdraw).queryByRole('link', { name: 'Withdraw' })).not.toBeInTheDocument();
+    expect(await within(withdraw).findByRole('link', { name: 'Add your bank account' })).toHaveAttribute(
       'href',
-      '/user/tickets/new?category=payments&amount=9500.00',
+      '/user/profile#bank-account',
     );
   });
 
@@ -319,8 +332,5 @@ describe('/user/funding', () => {
     renderApp('/user/funding');
     expect(await screen.findByText('No figure yet: you have not invested.')).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'No money on your account yet.' })).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Withdraw' })).getByRole('link', { name: 'Withdraw' }),
-    ).toHaveAttribute('href', '/user/tickets/new?category=payments');
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The investor's support tickets (/user/tickets, /user/tickets/new, /user/tickets/:id) on the real
  * route table over a fake API: the list with its status filter, the New ticket form (checks, payload,
- * the withdrawal prefill), the conversation with a reply, a closed ticket and another person's.
+ * the prefill from the address), the conversation with a reply, a closed ticket and another person's.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -159,23 +159,12 @@ describe('/user/tickets/new', () => {
     expect(await screen.findByText('Subject must be at most 150 characters.')).toBeInTheDocument();
   });
 
-  it('is prefilled as a withdrawal request from the funding page’s Withdraw link, in the reader’s language', async () => {
+  it('no longer turns ?amount= into a withdrawal request (withdrawals have their own form)', async () => {
     mockSignedIn({});
     renderApp('/user/tickets/new?category=payments&amount=123.00');
-    expect(await screen.findByRole('textbox', { name: 'Subject' })).toHaveValue('Withdrawal request');
-    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue(
-      'Please pay out €123.00 of my balance to my bank account.',
-    );
+    expect(await screen.findByRole('textbox', { name: 'Subject' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
     expect(screen.getByRole('combobox', { name: 'Category' })).toHaveTextContent('Payments');
-  });
-
-  it('in German', async () => {
-    mockSignedIn({});
-    renderApp('/user/tickets/new?category=payments&amount=123.00', { language: 'de' });
-    expect(await screen.findByRole('textbox', { name: 'Betreff' })).toHaveValue('Auszahlungsantrag');
-    expect(screen.getByRole('textbox', { name: 'Nachricht' })).toHaveValue(
-      'Bitte zahlen Sie 123,00\u00a0€ meines Guthabens auf mein Bankkonto aus.',
-    );
   });
 });
 

@@ -10,39 +10,25 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MAX_EUROS } from '../../../src-shared/contracts/input';
 import { translateFieldErrors } from '../../../src-shared/i18n/errors';
-import { centsToEuros, eurosToCents } from '../../../src-shared/money';
+import { centsToEuros } from '../../../src-shared/money';
 import { lossCapacity, warningThresholdCents } from '../../../src-shared/rules/protection';
 import { FailureAlert } from '../../components/FailureAlert';
 import { Page } from '../../components/Page';
 import { APP_TOAST_MS, useToast } from '../../components/ToastProvider';
 import { failureText, translateRule } from '../../lib/errors';
+import { parseEuroInput } from '../../lib/euroInput';
 import { euros, formatDate } from '../../lib/format';
 import { QueryStatus } from '../QueryStatus';
 import { useProtectionProfile, useSaveLossSimulation } from './api';
 import { BackToOverview, Facts, WhatNext } from './parts';
+
+export { parseEuroInput };
 
 const FIELDS = ['annualIncome', 'liquidAssets', 'annualCommitments'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** The shared bound of every euro amount (src-shared/contracts/input.ts): EUR 100,000,000. */
 const MAX_CENTS = BigInt(MAX_EUROS) * 100n;
-
-/**
- * An amount as typed in any of the four languages, in cents: `12500`, `12 500`, `12,500.50`,
- * `12.500,50`, `12500,5`. The last `.` or `,` followed by one or two digits is the decimal mark;
- * others group thousands (groups of three, one kind of mark). Undefined when empty, null when it is
- * not an amount (a minus sign included: the amounts are 0 or more).
- */
-export function parseEuroInput(text: string): bigint | null | undefined {
-  const compact = text.replace(/[\s\u00a0\u202f'’€]/g, '');
-  if (compact === '') return undefined;
-  const match = /^(\d{1,3}(?:[.,]\d{3})+|\d+)(?:([.,])(\d{1,2}))?$/.exec(compact);
-  if (!match) return null;
-  const [, whole = '', mark, fraction = ''] = match;
-  const groupMarks = new Set(whole.match(/[.,]/g) ?? []);
-  if (groupMarks.size > 1 || (mark && groupMarks.has(mark))) return null;
-  return eurosToCents(`${whole.replace(/[.,]/g, '')}${mark ? `.${fraction}` : ''}`);
-}
 
 type Values = Record<Field, string>;
 

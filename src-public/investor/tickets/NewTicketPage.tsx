@@ -7,7 +7,6 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { TICKET_CATEGORIES, type TicketCategory } from '../../../src-shared/constants/enums';
-import { formatEuros } from '../../../src-shared/money';
 import { ticketFieldErrors, TICKET_LIMITS, type TicketField } from '../../../src-shared/rules/tickets';
 import { Field } from '../../auth/form/fields';
 import { useForm } from '../../auth/form/useForm';
@@ -27,32 +26,17 @@ interface Values {
 }
 
 /**
- * The form's first values from the address: `category`, `subject`, `message`, and `amount` (euros)
- * for a withdrawal (the funding page's Withdraw: `?category=payments&amount=123.00`), which makes a
- * "Withdrawal request" with the amount in the message unless they are given.
+ * The form's first values from the address: `category`, `subject` and `message` (withdrawals have
+ * their own form on the funding page since issue 27, so `amount` prefills nothing any more).
  */
-export function prefill(
-  params: URLSearchParams,
-  t: (key: string, options?: Record<string, unknown>) => string,
-  language: string,
-): Values {
+export function prefill(params: URLSearchParams): Values {
   const category = params.get('category');
-  const amount = Number(params.get('amount'));
-  const withdrawal = Number.isFinite(amount) && amount > 0;
   return {
     category: (TICKET_CATEGORIES as readonly string[]).includes(category ?? '')
       ? (category as TicketCategory)
       : '',
-    subject: (params.get('subject') ?? (withdrawal ? t('investor.ticketPages.withdrawalSubject') : '')).slice(
-      0,
-      TICKET_LIMITS.subject,
-    ),
-    message: (
-      params.get('message') ??
-      (withdrawal
-        ? t('investor.ticketPages.withdrawalMessage', { amount: formatEuros(amount, language) })
-        : '')
-    ).slice(0, TICKET_LIMITS.message),
+    subject: (params.get('subject') ?? '').slice(0, TICKET_LIMITS.subject),
+    message: (params.get('message') ?? '').slice(0, TICKET_LIMITS.message),
   };
 }
 
@@ -61,12 +45,12 @@ export function prefill(
  * (each message translated by its code, the server's too); on success the ticket's page opens.
  */
 export function NewTicketPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const { mutateAsync: create, isPending } = useCreateTicket();
-  const { values, bind, set, setErrors, errorOf } = useForm<Values>(() => prefill(params, t, i18n.language));
+  const { values, bind, set, setErrors, errorOf } = useForm<Values>(() => prefill(params));
   const [failure, setFailure] = useState<string | null>(null);
 
   const problemsShown = useFormProblems(FIELD_ORDER, 'ticket', setErrors, setFailure);
