@@ -240,7 +240,9 @@ describe('the withdrawals list', () => {
 
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), '  Holder differs ');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(dialog).toHaveTextContent('Reject the withdrawal of €150.25 by Ann Lee? €150.25 goes back to their balance.');
+    expect(dialog).toHaveTextContent(
+      'Reject the withdrawal of €150.25 by Ann Lee? €150.25 goes back to their balance.',
+    );
     expect(dialog).toHaveTextContent('Reason: Holder differs');
     expect(api.calls.filter((r) => r.method === 'PATCH')).toHaveLength(0);
 
@@ -254,7 +256,10 @@ describe('the withdrawals list', () => {
 
   it('exports the payment file after a confirmation with the count and total, and the browser saves it', async () => {
     const xml = '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"/>';
-    const approved = [withdrawal(W1, { status: 'approved', amount: 150.25 }), withdrawal(W2, { status: 'approved', amount: 49.75 })];
+    const approved = [
+      withdrawal(W1, { status: 'approved', amount: 150.25 }),
+      withdrawal(W2, { status: 'approved', amount: 49.75 }),
+    ];
     const api = fakeApi({
       'GET /api/admin/withdrawals': (request) =>
         json(page(new URL(request.url).searchParams.get('status') === 'approved' ? approved : WITHDRAWALS)),
@@ -309,7 +314,17 @@ describe('the withdrawals list', () => {
   it('lists the payment files and downloads one again', async () => {
     const api = fakeApi({
       'GET /api/admin/withdrawals/exports': () =>
-        json(page([{ _id: 'exp-1', messageId: 'AV20260302', count: 2, total: 200, createdAt: '2026-03-02T10:00:00.000Z' }])),
+        json(
+          page([
+            {
+              _id: 'exp-1',
+              messageId: 'AV20260302',
+              count: 2,
+              total: 200,
+              createdAt: '2026-03-02T10:00:00.000Z',
+            },
+          ]),
+        ),
       'GET /api/admin/withdrawals/exports/exp-1': () =>
         new Response('<Document/>', {
           headers: {
@@ -433,9 +448,9 @@ describe('bank statements', () => {
     renderAt(api, '/bank-statement-entries');
     const table = await screen.findByRole('table');
     await within(table).findAllByText('Deposit Ann');
-    expect(new URL(sent(api, 'GET', '/api/admin/bank-statements/entries')[0]!.url).searchParams.get('status')).toBe(
-      'unmatched',
-    );
+    expect(
+      new URL(sent(api, 'GET', '/api/admin/bank-statements/entries')[0]!.url).searchParams.get('status'),
+    ).toBe('unmatched');
     // The debit cannot be assigned: one button only.
     const buttons = within(table).getAllByRole('button', { name: 'Assign' });
     expect(buttons).toHaveLength(1);
@@ -460,7 +475,12 @@ describe('bank statements', () => {
 });
 
 describe('the company’s funding page', () => {
-  const account = { iban: '******************3000', holderName: 'Sunrise Ltd', verified: true, heldUntil: null };
+  const account = {
+    iban: '******************3000',
+    holderName: 'Sunrise Ltd',
+    verified: true,
+    heldUntil: null,
+  };
   const corporateApi = (extra: Record<string, Handler> = {}) =>
     fakeApi({
       'GET /api/payments/deposit-instructions': () =>
@@ -527,12 +547,29 @@ describe('the company’s funding page', () => {
 
   it('lists its withdrawals and cancels a requested one after a confirmation', async () => {
     const mine = [
-      { _id: W1, amount: 80, status: 'requested', iban: account.iban, reason: null, createdAt: '2026-03-02T09:00:00.000Z', updatedAt: '2026-03-02T09:00:00.000Z' },
-      { _id: W2, amount: 30, status: 'rejected', iban: account.iban, reason: 'Holder differs', createdAt: '2026-03-01T09:00:00.000Z', updatedAt: '2026-03-01T09:00:00.000Z' },
+      {
+        _id: W1,
+        amount: 80,
+        status: 'requested',
+        iban: account.iban,
+        reason: null,
+        createdAt: '2026-03-02T09:00:00.000Z',
+        updatedAt: '2026-03-02T09:00:00.000Z',
+      },
+      {
+        _id: W2,
+        amount: 30,
+        status: 'rejected',
+        iban: account.iban,
+        reason: 'Holder differs',
+        createdAt: '2026-03-01T09:00:00.000Z',
+        updatedAt: '2026-03-01T09:00:00.000Z',
+      },
     ];
     const api = corporateApi({
       'GET /api/payments/withdrawals/mine': () => json(page(mine)),
-      [`POST /api/payments/withdrawals/${W1}/cancel`]: () => json({ data: { ...mine[0], status: 'cancelled' } }),
+      [`POST /api/payments/withdrawals/${W1}/cancel`]: () =>
+        json({ data: { ...mine[0], status: 'cancelled' } }),
     });
     const user = userEvent.setup();
     renderAt(api, '/funding', { app: 'corporate' });
@@ -543,7 +580,9 @@ describe('the company’s funding page', () => {
     await user.click(cancels[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Cancel the withdrawal?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel the withdrawal' }));
-    expect(await screen.findByText('Withdrawal cancelled: €80.00 is back on your balance.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Withdrawal cancelled: €80.00 is back on your balance.'),
+    ).toBeInTheDocument();
     expect(sent(api, 'POST', `/api/payments/withdrawals/${W1}/cancel`)).toHaveLength(1);
   });
 });
@@ -556,8 +595,15 @@ describe('the company’s bank account form', () => {
       'PUT /api/payments/bank-account': async (request) => {
         const body = (await request.json()) as { iban: string; holderName: string };
         if (body.iban !== 'DE89370400440532013000')
-          return refusal(400, 'common.invalid_input', 'Please enter a valid IBAN.', { iban: 'payments.invalid_iban' });
-        stored = { iban: '******************3000', holderName: body.holderName, verified: true, heldUntil: null };
+          return refusal(400, 'common.invalid_input', 'Please enter a valid IBAN.', {
+            iban: 'payments.invalid_iban',
+          });
+        stored = {
+          iban: '******************3000',
+          holderName: body.holderName,
+          verified: true,
+          heldUntil: null,
+        };
         return json({ data: stored });
       },
     });
@@ -588,10 +634,22 @@ describe('the company’s bank account form', () => {
   it('warns that a change holds withdrawals for 24 business hours before it is made', async () => {
     const api = fakeApi({
       'GET /api/payments/bank-account': () =>
-        json({ data: { iban: '******************3000', holderName: 'Sunrise Ltd', verified: true, heldUntil: null } }),
+        json({
+          data: {
+            iban: '******************3000',
+            holderName: 'Sunrise Ltd',
+            verified: true,
+            heldUntil: null,
+          },
+        }),
       'PUT /api/payments/bank-account': () =>
         json({
-          data: { iban: '******************1332', holderName: 'Sunrise Ltd', verified: false, heldUntil: '2026-03-03T09:00:00.000Z' },
+          data: {
+            iban: '******************1332',
+            holderName: 'Sunrise Ltd',
+            verified: false,
+            heldUntil: '2026-03-03T09:00:00.000Z',
+          },
         }),
     });
     const user = userEvent.setup();

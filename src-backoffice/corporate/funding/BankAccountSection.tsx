@@ -22,7 +22,7 @@ export const BankAccountSummary = () => {
     queryFn: () => dataProvider.getBankAccount(),
   });
   if (isPending) return <Skeleton variant="rectangular" height={48} />;
-  if (!data) return <Alert severity="info">{translate('app.payments.bank.none')}</Alert>;
+  if (!data) return <Alert severity="info" role="note">{translate('app.payments.bank.none')}</Alert>;
   return (
     <Stack spacing={1}>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
@@ -36,7 +36,7 @@ export const BankAccountSummary = () => {
         </LabelledValue>
       </Box>
       {data.verified ? null : (
-        <Alert severity="warning">
+        <Alert severity="warning" role="note">
           {translate('app.payments.bank.held_until', {
             date: formatDate(data.heldUntil, locale, true) ?? '-',
           })}
@@ -81,7 +81,9 @@ export const BankAccountSection = () => {
     try {
       const saved = await dataProvider.setBankAccount({ iban, holderName });
       queryClient.setQueryData(bankAccountKey, saved);
-      notify(saved.verified ? 'app.payments.bank.saved' : 'app.payments.bank.saved_held', { type: 'success' });
+      notify(saved.verified ? 'app.payments.bank.saved' : 'app.payments.bank.saved_held', {
+        type: 'success',
+      });
       setIban('');
       setHolderName('');
       setErrors({});
@@ -144,7 +146,9 @@ export const BankAccountSection = () => {
               helperText={errors.holderName ?? translate('app.payments.bank.holder_help')}
               slotProps={{ htmlInput: { maxLength: HOLDER_NAME_MAX } }}
             />
-            {current ? <Alert severity="warning">{translate('app.payments.bank.change_warning')}</Alert> : null}
+            {current ? (
+              <Alert severity="warning" role="note">{translate('app.payments.bank.change_warning')}</Alert>
+            ) : null}
             <Box>
               <Button type="submit" variant="contained" disabled={saving}>
                 {translate(current ? 'app.payments.bank.save_change' : 'app.payments.bank.save')}

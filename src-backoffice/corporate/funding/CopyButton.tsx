@@ -7,7 +7,9 @@ import { useTranslate } from 'react-admin';
 export const CopyButton = ({ value, label }: { value: string; label: string }) => {
   const translate = useTranslate();
   const [copied, setCopied] = useState(false);
-  const name = translate(copied ? 'app.payments.funding.copied' : 'app.payments.funding.copy', { what: label });
+  const name = translate(copied ? 'app.payments.funding.copied' : 'app.payments.funding.copy', {
+    what: label,
+  });
   return (
     <Tooltip title={name}>
       <IconButton

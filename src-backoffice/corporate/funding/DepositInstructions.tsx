@@ -18,7 +18,11 @@ const Line = ({ label, value, copy }: { label: string; value: string; copy: stri
         {translate(label)}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexWrap: 'wrap' }}>
-        <Typography variant="body1" component="div" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="body1"
+          component="div"
+          sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+        >
           {value}
         </Typography>
         <CopyButton value={copy} label={translate(label)} />
@@ -56,7 +60,7 @@ export const DepositInstructions = () => {
             value={formatReference(data.reference)}
             copy={data.reference}
           />
-          <Alert severity="info">{translate('app.payments.funding.reference_note')}</Alert>
+          <Alert severity="info" role="note">{translate('app.payments.funding.reference_note')}</Alert>
         </Stack>
       )}
     </SectionCard>

@@ -49,7 +49,13 @@ export const MyWithdrawals = () => {
   const [page, setPage] = useState(0);
   const [cancelling, setCancelling] = useState<Row | null>(null);
   const [pending, setPending] = useState(false);
-  const { data = [], total = 0, isPending, error, refetch } = useGetList<Row>('withdrawals', {
+  const {
+    data = [],
+    total = 0,
+    isPending,
+    error,
+    refetch,
+  } = useGetList<Row>('withdrawals', {
     pagination: { page: page + 1, perPage: PER_PAGE },
     sort: { field: 'createdAt', order: 'DESC' },
   });
@@ -61,7 +67,10 @@ export const MyWithdrawals = () => {
     setPending(true);
     try {
       await dataProvider.cancelWithdrawal(cancelling.id);
-      notify('app.payments.mine.cancelled', { type: 'success', messageArgs: { amount: money(cancelling.amount) } });
+      notify('app.payments.mine.cancelled', {
+        type: 'success',
+        messageArgs: { amount: money(cancelling.amount) },
+      });
       void queryClient.invalidateQueries({ queryKey: myBalanceKey });
       void refetch();
     } catch (failure) {
@@ -97,7 +106,9 @@ export const MyWithdrawals = () => {
               <TableBody>
                 {data.map((row) => (
                   <TableRow key={row.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.createdAt, locale, true)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(row.createdAt, locale, true)}
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(row.amount)}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{row.iban}</TableCell>
                     <TableCell>

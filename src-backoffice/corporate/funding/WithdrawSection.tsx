@@ -68,7 +68,10 @@ export const WithdrawSection = ({ onRequested }: { onRequested(): void }) => {
       key.current = newIdempotencyKey();
       setReceipt(answer);
       setAmount('');
-      notify('app.payments.withdraw.done', { type: 'success', messageArgs: { amount: money(answer.amount) } });
+      notify('app.payments.withdraw.done', {
+        type: 'success',
+        messageArgs: { amount: money(answer.amount) },
+      });
       void queryClient.invalidateQueries({ queryKey: myBalanceKey });
       onRequested();
     } catch (failure) {
@@ -90,7 +93,9 @@ export const WithdrawSection = ({ onRequested }: { onRequested(): void }) => {
     <SectionCard title="app.payments.withdraw.title" heading="h2">
       <Stack spacing={2}>
         <Typography>
-          {translate('app.payments.withdraw.available', { balance: balance.isPending ? '…' : money(balance.data) })}
+          {translate('app.payments.withdraw.available', {
+            balance: balance.isPending ? '…' : money(balance.data),
+          })}
         </Typography>
         <BankAccountSummary />
         {account.data === null ? (
@@ -120,11 +125,13 @@ export const WithdrawSection = ({ onRequested }: { onRequested(): void }) => {
             </Box>
           </Stack>
         </Box>
-        <Alert severity="info">{translate('app.payments.withdraw.how')}</Alert>
+        <Alert severity="info" role="note">{translate('app.payments.withdraw.how')}</Alert>
       </Stack>
       <ReviewDialog
         open={review}
-        title={translate(receipt ? 'app.payments.withdraw.receipt_title' : 'app.payments.withdraw.review_title')}
+        title={translate(
+          receipt ? 'app.payments.withdraw.receipt_title' : 'app.payments.withdraw.review_title',
+        )}
         pending={pending}
         done={receipt !== null}
         confirmLabel={translate('app.payments.withdraw.confirm', { amount: money(euros()) })}

@@ -35,7 +35,14 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import { api, call } from '../../../src-shared/api/http';
 import type { JsonBody, Query, RequestBody } from '../../../src-shared/api/types';
-import { idParam, listQuery, listResult, withId, type ResourceContext, type ResourceHandlers } from '../mapping';
+import {
+  idParam,
+  listQuery,
+  listResult,
+  withId,
+  type ResourceContext,
+  type ResourceHandlers,
+} from '../mapping';
 import { xhrFetch, type UploadProgress } from '../xhrFetch';
 
 type AdminWithdrawalQuery = Query<'/api/admin/withdrawals'>;

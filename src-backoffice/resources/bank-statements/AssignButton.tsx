@@ -14,6 +14,7 @@ import {
   useTranslate,
   type RaRecord,
 } from 'react-admin';
+import type { BalanceRow } from '../../../src-shared/api/types';
 import { formatEuros } from '../../../src-shared/money';
 import { errorText } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
@@ -132,13 +133,10 @@ export const AssignButton = (_props: { label?: string }) => {
                   filterToQuery={(text: string) => ({ search: text })}
                   helperText="app.payments.assign.person_help"
                   fullWidth
-                  onChange={(value: unknown, choice?: RaRecord) => {
+                  onChange={(value: unknown, choice: RaRecord | '') => {
                     setPersonError(null);
-                    setPerson(
-                      value && choice
-                        ? { id: String(value), name: personName(choice.user as RaRecord) }
-                        : null,
-                    );
+                    const row = choice === '' ? undefined : (choice as BalanceRow & RaRecord);
+                    setPerson(value && row ? { id: String(value), name: personName(row.user) } : null);
                   }}
                 />
               </ReferenceInput>

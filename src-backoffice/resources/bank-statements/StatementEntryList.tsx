@@ -36,7 +36,10 @@ const entryFilters = [
     key="status"
     source="status"
     label="app.payments.fields.entryStatus"
-    choices={STATEMENT_ENTRY_STATUSES.map((status) => ({ id: status, name: `${ENTRY_STATUS_LABELS}.${status}` }))}
+    choices={STATEMENT_ENTRY_STATUSES.map((status) => ({
+      id: status,
+      name: `${ENTRY_STATUS_LABELS}.${status}`,
+    }))}
     alwaysOn
     emptyText="app.filters.all"
   />,
@@ -81,9 +84,13 @@ const PhoneList = () => {
   const translate = useTranslate();
   return (
     <SimpleList
-      primaryText={(record: RaRecord) => `${String(record.name ?? '-')} · ${formatEuros(record.amount, locale)}`}
+      primaryText={(record: RaRecord) =>
+        `${String(record.name ?? '-')} · ${formatEuros(record.amount, locale)}`
+      }
       secondaryText={(record: RaRecord) =>
-        record.reason ? translate(`${REASON_LABELS}.${String(record.reason)}`, { _: String(record.reason) }) : ''
+        record.reason
+          ? translate(`${REASON_LABELS}.${String(record.reason)}`, { _: String(record.reason) })
+          : ''
       }
       tertiaryText={(record: RaRecord) => String(record.reference ?? '')}
       linkType={false}

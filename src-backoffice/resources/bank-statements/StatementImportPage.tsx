@@ -76,7 +76,9 @@ export const StatementImportPage = () => {
     onDropRejected: (rejections) => {
       const codes = new Set(rejections.flatMap((r) => r.errors.map((e) => e.code)));
       setProblem(
-        translate(codes.has('file-too-large') ? 'app.payments.import.too_large' : 'app.payments.import.wrong_type'),
+        translate(
+          codes.has('file-too-large') ? 'app.payments.import.too_large' : 'app.payments.import.wrong_type',
+        ),
       );
     },
   });
@@ -174,7 +176,9 @@ export const StatementImportPage = () => {
               <Typography variant="h6" component="h2" id="statement-result">
                 {translate('app.payments.import.result')}
               </Typography>
-              <Typography>{translate('app.payments.import.credited', { smart_count: result.credited })}</Typography>
+              <Typography>
+                {translate('app.payments.import.credited', { smart_count: result.credited })}
+              </Typography>
               <Typography>
                 {translate('app.payments.import.duplicates', { smart_count: result.duplicates })}
               </Typography>
