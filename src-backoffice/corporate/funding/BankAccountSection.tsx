@@ -22,7 +22,12 @@ export const BankAccountSummary = () => {
     queryFn: () => dataProvider.getBankAccount(),
   });
   if (isPending) return <Skeleton variant="rectangular" height={48} />;
-  if (!data) return <Alert severity="info" role="note">{translate('app.payments.bank.none')}</Alert>;
+  if (!data)
+    return (
+      <Alert severity="info" role="note">
+        {translate('app.payments.bank.none')}
+      </Alert>
+    );
   return (
     <Stack spacing={1}>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
@@ -147,7 +152,9 @@ export const BankAccountSection = () => {
               slotProps={{ htmlInput: { maxLength: HOLDER_NAME_MAX } }}
             />
             {current ? (
-              <Alert severity="warning" role="note">{translate('app.payments.bank.change_warning')}</Alert>
+              <Alert severity="warning" role="note">
+                {translate('app.payments.bank.change_warning')}
+              </Alert>
             ) : null}
             <Box>
               <Button type="submit" variant="contained" disabled={saving}>

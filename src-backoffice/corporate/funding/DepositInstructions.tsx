@@ -60,7 +60,9 @@ export const DepositInstructions = () => {
             value={formatReference(data.reference)}
             copy={data.reference}
           />
-          <Alert severity="info" role="note">{translate('app.payments.funding.reference_note')}</Alert>
+          <Alert severity="info" role="note">
+            {translate('app.payments.funding.reference_note')}
+          </Alert>
         </Stack>
       )}
     </SectionCard>

@@ -113,7 +113,6 @@ export const WithdrawSection = ({ onRequested }: { onRequested(): void }) => {
                 setError(null);
               }}
               required
-              inputMode="decimal"
               error={error !== null}
               helperText={error ?? translate('app.payments.withdraw.amount_help')}
               slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 16 } }}
@@ -125,7 +124,9 @@ export const WithdrawSection = ({ onRequested }: { onRequested(): void }) => {
             </Box>
           </Stack>
         </Box>
-        <Alert severity="info" role="note">{translate('app.payments.withdraw.how')}</Alert>
+        <Alert severity="info" role="note">
+          {translate('app.payments.withdraw.how')}
+        </Alert>
       </Stack>
       <ReviewDialog
         open={review}
