@@ -14,6 +14,9 @@ import { backofficeDarkTheme, backofficeTheme } from '../components/theme';
 import { LoginPage } from '../components/LoginPage';
 import type { BackofficeDataProvider } from '../providers/dataProvider';
 import audit from '../resources/audit';
+import bankStatementEntries, { StatementImportPage } from '../resources/bank-statements';
+import withdrawals from '../resources/withdrawals';
+import withdrawalExports from '../resources/withdrawals/exports';
 import balanceHistories from '../resources/balance-histories';
 import balances, { AddBalancePage } from '../resources/balances';
 import investments from '../resources/investments';
@@ -74,6 +77,9 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       <Resource name="servicing" {...servicing} />
       <Resource name="protection" {...protection} />
       <Resource name="audit" {...audit} />
+      <Resource name="withdrawals" {...withdrawals} />
+      <Resource name="withdrawal-exports" {...withdrawalExports} />
+      <Resource name="bank-statement-entries" {...bankStatementEntries} />
       <CustomRoutes>
         <Route
           path="/overview"
@@ -96,6 +102,14 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
           element={
             <Authenticated>
               <AddBalancePage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path="/bank-statements/import"
+          element={
+            <Authenticated>
+              <StatementImportPage />
             </Authenticated>
           }
         />

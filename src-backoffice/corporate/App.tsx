@@ -19,6 +19,7 @@ export { CORPORATE_BASENAME };
 const CorporateOverview = lazyExport(() => import('./pages/CorporateOverview'), 'CorporateOverview');
 const ProfilePage = lazyExport(() => import('./pages/ProfilePage'), 'ProfilePage');
 const VerificationPage = lazyExport(() => import('./pages/VerificationPage'), 'VerificationPage');
+const FundingPage = lazyExport(() => import('./funding/FundingPage'), 'FundingPage');
 
 const CorporateLayout = withMenu(CorporateMenu);
 const CorporateLogin = () => <LoginPage title="app.title.corporate" />;
@@ -86,6 +87,14 @@ export const CorporateApp = ({
           element={
             <Authenticated>
               <VerificationPage />
+            </Authenticated>
+          }
+        />
+        <Route
+          path="/funding"
+          element={
+            <Authenticated>
+              <FundingPage />
             </Authenticated>
           }
         />

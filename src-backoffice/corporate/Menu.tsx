@@ -1,4 +1,5 @@
 import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import PersonIcon from '@mui/icons-material/Person';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
@@ -6,7 +7,7 @@ import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import { Menu, useBasename } from 'react-admin';
 import { LogoutMenuItem } from '../components/LogoutMenuItem';
 
-/** Spec 2.2 corporate tabs: Dashboard, My Ventures, Verification, Profile, Logout; plus Support tickets (issue 15). */
+/** Spec 2.2 corporate tabs: Dashboard, My Ventures, Verification, Profile, Logout; plus Support tickets (issue 15) and Funding (issue 27). */
 export const CorporateMenu = () => {
   const basename = useBasename();
   return (
@@ -16,6 +17,11 @@ export const CorporateMenu = () => {
         to={`${basename}/ventures`}
         primaryText="app.menu.my_ventures"
         leftIcon={<BusinessCenterIcon />}
+      />
+      <Menu.Item
+        to={`${basename}/funding`}
+        primaryText="app.payments.menu.funding"
+        leftIcon={<AccountBalanceWalletIcon />}
       />
       <Menu.Item to={`${basename}/tickets`} primaryText="app.menu.tickets" leftIcon={<SupportAgentIcon />} />
       <Menu.Item

@@ -7,8 +7,9 @@ import type { Role } from '../../src-shared/constants/enums';
  * - admin and superadmin: the admin resources below, with the actions each screen offers.
  * - superadmin only: action `grant-admin` on `users` (grant or remove the admin/superadmin role), and
  *   `edit` on `business-date` (move the business date where the server allows it).
- * - corporate: its own ventures (list, create, edit, show), its profile, its verification and its
- *   support tickets (list, show, create; a reply in the thread goes with show).
+ * - corporate: its own ventures (list, create, edit, show), its profile, its verification, its
+ *   support tickets (list, show, create; a reply in the thread goes with show), its funding page,
+ *   bank account and own withdrawals (list, create, cancel).
  * - everyone else (investor, visitor, unknown role): nothing.
  *
  * Nothing may be deleted from the back office (the API has no delete calls), so `delete` is never
@@ -40,6 +41,13 @@ const ADMIN_MATRIX: Matrix = {
   protection: ['list', 'show', 'edit'],
   // The audit log (issue 26): read and export only; nothing in it can be changed.
   audit: ['list', 'export'],
+  // Deposits and withdrawals (issue 27): approve or reject (`edit`, in bulk too) and the payment file
+  // (`export`: the SEPA file, and the list's CSV); the files made so far; the statement upload
+  // (`create` on bank-statements) and its unmatched entries, assigned to a person (`edit`).
+  withdrawals: ['list', 'edit', 'export'],
+  'withdrawal-exports': ['list'],
+  'bank-statements': ['create'],
+  'bank-statement-entries': ['list', 'edit'],
 };
 
 const SUPERADMIN_MATRIX: Matrix = {
@@ -55,6 +63,11 @@ const CORPORATE_MATRIX: Matrix = {
   profile: ['show', 'edit'],
   verification: ['show', 'create'],
   tickets: ['list', 'show', 'create'],
+  // Deposits and withdrawals (issue 27): its deposit instructions, its bank account, its own
+  // withdrawals (request, list, cancel while requested).
+  funding: ['show'],
+  'bank-account': ['show', 'edit'],
+  withdrawals: ['list', 'create', 'cancel'],
 };
 
 const MATRICES: Partial<Record<Role, Matrix>> = {

@@ -38,6 +38,14 @@ import { kiisCalls } from './resources/kiis';
 import { kyc, kycDocument, verificationCalls } from './resources/kyc';
 import { mails } from './resources/mails';
 import { overviewCalls } from './resources/overview';
+import {
+  adminPaymentCalls,
+  adminWithdrawals,
+  myWithdrawals,
+  ownPaymentCalls,
+  statementEntries,
+  withdrawalExports,
+} from './resources/payments';
 import { profileCalls } from './resources/profile';
 import { protection, protectionCalls } from './resources/protection';
 import { servicing, servicingCalls } from './resources/servicing';
@@ -79,10 +87,14 @@ const TABLES: Record<BackofficeApp, (ctx: ResourceContext) => ResourceTable> = {
     servicing: servicing(ctx),
     protection: protection(ctx),
     audit: audit(ctx),
+    withdrawals: adminWithdrawals(ctx),
+    'withdrawal-exports': withdrawalExports(ctx),
+    'bank-statement-entries': statementEntries(ctx),
   }),
   corporate: (ctx) => ({
     ventures: corporateVentures(ctx),
     tickets: corporateTickets(ctx),
+    withdrawals: myWithdrawals(ctx),
   }),
 };
 
@@ -103,6 +115,8 @@ const CUSTOM_CALLS = (ctx: ResourceContext) => ({
   ...kiisCalls(ctx),
   ...ticketCalls(ctx),
   ...protectionCalls(ctx),
+  ...adminPaymentCalls(ctx),
+  ...ownPaymentCalls(ctx),
 });
 
 type CustomCalls = ReturnType<typeof CUSTOM_CALLS>;

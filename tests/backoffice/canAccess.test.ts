@@ -13,6 +13,9 @@ const ADMIN_RESOURCES = [
   'servicing',
   'protection',
   'audit',
+  'withdrawals',
+  'withdrawal-exports',
+  'bank-statement-entries',
 ];
 
 describe('canAccess (spec section 6)', () => {
@@ -43,6 +46,20 @@ describe('canAccess (spec section 6)', () => {
     ['audit', 'show', false],
     ['audit', 'edit', false],
     ['audit', 'create', false],
+    // Deposits and withdrawals (issue 27): decide (`edit`, bulk too), the payment file (`export`),
+    // the files made, the statement upload and the assignment of an unmatched entry.
+    ['withdrawals', 'edit', true],
+    ['withdrawals', 'export', true],
+    ['withdrawals', 'create', false],
+    ['withdrawals', 'delete', false],
+    ['withdrawal-exports', 'list', true],
+    ['withdrawal-exports', 'edit', false],
+    ['bank-statements', 'create', true],
+    ['bank-statements', 'list', false],
+    ['bank-statement-entries', 'edit', true],
+    ['bank-statement-entries', 'create', false],
+    ['funding', 'show', false],
+    ['bank-account', 'edit', false],
     ['users', 'delete', false],
     ['ventures', 'delete', false],
     ['profile', 'show', false],
@@ -66,7 +83,9 @@ describe('canAccess (spec section 6)', () => {
     expect(canAccess('corporate', { resource: 'ventures', action: 'delete' })).toBe(false);
     expect(canAccess('corporate', { resource: 'profile', action: 'show' })).toBe(true);
     expect(canAccess('corporate', { resource: 'profile', action: 'edit' })).toBe(true);
-    for (const resource of ADMIN_RESOURCES.filter((r) => r !== 'ventures' && r !== 'tickets')) {
+    for (const resource of ADMIN_RESOURCES.filter(
+      (r) => r !== 'ventures' && r !== 'tickets' && r !== 'withdrawals',
+    )) {
       expect(canAccess('corporate', { resource, action: 'list' }), resource).toBe(false);
     }
   });
@@ -79,8 +98,23 @@ describe('canAccess (spec section 6)', () => {
     expect(canAccess('corporate', { resource: 'tickets', action: 'delete' })).toBe(false);
   });
 
+  it('corporate: its funding page, its bank account and its own withdrawals (request, list, cancel), never a decision', () => {
+    expect(canAccess('corporate', { resource: 'funding', action: 'show' })).toBe(true);
+    expect(canAccess('corporate', { resource: 'bank-account', action: 'show' })).toBe(true);
+    expect(canAccess('corporate', { resource: 'bank-account', action: 'edit' })).toBe(true);
+    for (const action of ['list', 'create', 'cancel']) {
+      expect(canAccess('corporate', { resource: 'withdrawals', action })).toBe(true);
+    }
+    for (const action of ['edit', 'export', 'delete']) {
+      expect(canAccess('corporate', { resource: 'withdrawals', action })).toBe(false);
+    }
+    expect(canAccess('corporate', { resource: 'bank-statements', action: 'create' })).toBe(false);
+    expect(canAccess('corporate', { resource: 'bank-statement-entries', action: 'edit' })).toBe(false);
+    expect(canAccess('corporate', { resource: 'withdrawal-exports', action: 'list' })).toBe(false);
+  });
+
   it.each(['user', 'visitor', '', null, undefined, 'root'])('%s may do nothing', (role) => {
-    for (const resource of [...ADMIN_RESOURCES, 'profile']) {
+    for (const resource of [...ADMIN_RESOURCES, 'profile', 'funding', 'bank-account', 'bank-statements']) {
       for (const action of ['list', 'show', 'edit', 'create', 'delete', 'grant-admin']) {
         expect(canAccess(role, { resource, action })).toBe(false);
       }

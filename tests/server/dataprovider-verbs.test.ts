@@ -4,7 +4,7 @@
  * called through the one typed client on a listening app with a fresh database, signed in per role
  * (and the public contact form's call). A verb whose route is missing fails here.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { HttpError, type GetListParams } from 'react-admin';
@@ -138,6 +138,15 @@ afterAll(() => {
     'corporate deleteVentureImage',
     'admin replyToTicket',
     'corporate replyToTicket',
+    'admin exportWithdrawals',
+    'admin downloadWithdrawalExport',
+    'admin importBankStatement',
+    'admin assignStatementEntry',
+    'corporate getDepositInstructions',
+    'corporate getBankAccount',
+    'corporate setBankAccount',
+    'corporate requestWithdrawal',
+    'corporate cancelWithdrawal',
   ]);
   for (const app of ['admin', 'corporate'] as const)
     for (const [resource, verbs] of Object.entries(resourceVerbs(app)))
@@ -1255,5 +1264,96 @@ describe('the back office against the real server', () => {
     });
     expect(history.total).toBe(2);
     expect(history.data[0]).toMatchObject({ targetId: person.user.id, after: { isActive: true } });
+  });
+  it("deposits and withdrawals: the company's account, request and cancel; the admin's withdrawals (getList, update), payment file, files list and download, statement import, entries and assignment", async () => {
+    const company = await signIn('corporate', { companyName: 'Payout Ltd', kycStatus: 'complete' });
+    const companyDp = providerFor('corporate', company.cookie);
+    await adminDp.addBalance(company.user.id, { amount: 300, note: 'Opening balance' });
+
+    const instructions = await companyDp.getDepositInstructions();
+    expect(instructions.reference).toMatch(/^RF\d{2}AV\d{8}$/);
+    expect(await companyDp.getBankAccount()).toBeNull();
+    const refused = await rejection(
+      companyDp.setBankAccount({ iban: 'DE89370400440532013001', holderName: 'Payout Ltd' }),
+    );
+    expect(refused.status).toBe(400);
+    const account = await companyDp.setBankAccount({
+      iban: ' DE89 3704 0044 0532 0130 00 ',
+      holderName: ' Payout Ltd ',
+    });
+    expect(account).toMatchObject({
+      iban: '******************3000',
+      holderName: 'Payout Ltd',
+      verified: true,
+    });
+    expect(await companyDp.getBankAccount()).toMatchObject({ iban: '******************3000' });
+
+    const [first, second, third] = [
+      await companyDp.requestWithdrawal(100, 'dp-verbs-w1'),
+      await companyDp.requestWithdrawal(50, 'dp-verbs-w2'),
+      await companyDp.requestWithdrawal(25.5, 'dp-verbs-w3'),
+    ];
+    // The same key withdraws once.
+    expect((await companyDp.requestWithdrawal(100, 'dp-verbs-w1'))._id).toBe(first!._id);
+    expect((await companyDp.cancelWithdrawal(third!._id)).status).toBe('cancelled');
+    const mine = await companyDp.getList('withdrawals', listParams());
+    expect(mine.total).toBe(3);
+    expect(mine.data[0]).toMatchObject({ id: third!._id, status: 'cancelled' });
+
+    const requested = await adminDp.getList(
+      'withdrawals',
+      listParams({ filter: { status: 'requested', search: 'Payout' } }),
+    );
+    expect(requested.data.map((r) => r.id).sort()).toEqual([first!._id, second!._id].sort());
+    expect(requested.data[0]).toMatchObject({ holderName: 'Payout Ltd', iban: '******************3000' });
+    const approved = await adminDp.update('withdrawals', {
+      id: first!._id,
+      data: { status: 'approved' },
+      previousData: requested.data.find((r) => r.id === first!._id)!,
+    });
+    expect(approved.data).toMatchObject({ id: first!._id, status: 'approved', holderName: 'Payout Ltd' });
+    const rejected = await adminDp.update('withdrawals', {
+      id: second!._id,
+      data: { status: 'rejected', reason: '  Holder differs ' },
+      previousData: {},
+    });
+    expect(rejected.data).toMatchObject({ status: 'rejected', reason: 'Holder differs' });
+    const twice = await rejection(
+      adminDp.update('withdrawals', { id: second!._id, data: { status: 'approved' }, previousData: {} }),
+    );
+    expect(twice.body).toMatchObject({ code: 'payments.already_decided' });
+
+    const file = await adminDp.exportWithdrawals();
+    expect(file.xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+    expect(file.fileName).toMatch(/^pain001-.+\.xml$/);
+    expect(file.exportId).toEqual(expect.any(String));
+    const nothing = await rejection(adminDp.exportWithdrawals());
+    expect(nothing.status).toBe(409);
+    expect(nothing.body).toMatchObject({ code: 'payments.nothing_to_export' });
+    const files = await adminDp.getList('withdrawal-exports', listParams());
+    expect(files.data[0]).toMatchObject({ id: file.exportId, count: 1, total: 100 });
+    const again = await adminDp.downloadWithdrawalExport(file.exportId!);
+    expect(again.xml).toBe(file.xml);
+    expect(again.fileName).toBe(file.fileName);
+
+    const camt = readFileSync(join(import.meta.dirname, 'fixtures', 'camt053-statement.xml'), 'utf8');
+    const imported = await adminDp.importBankStatement(new Blob([camt], { type: 'application/xml' }));
+    expect(imported.duplicates).toBe(0);
+    expect(imported.unmatched.length).toBeGreaterThan(0);
+    const notCamt = await rejection(
+      adminDp.importBankStatement(new Blob(['<a/>'], { type: 'application/xml' })),
+    );
+    expect(notCamt.body).toMatchObject({ code: 'payments.not_camt053' });
+    const entries = await adminDp.getList(
+      'bank-statement-entries',
+      listParams({ filter: { status: 'unmatched' } }),
+    );
+    const noReference = entries.data.find((e) => e.reason === 'no_reference');
+    expect(noReference).toBeDefined();
+    const assigned = await adminDp.assignStatementEntry(noReference!.id, {
+      userId: company.user.id,
+      note: ' Their name on the transfer ',
+    });
+    expect(assigned).toMatchObject({ status: 'assigned', userId: company.user.id });
   });
 });

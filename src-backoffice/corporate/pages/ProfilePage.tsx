@@ -21,6 +21,7 @@ import {
 import { AFRICAN_COUNTRIES, LEGAL_FORMS } from '../../../src-shared/constants/countries';
 import { enumChoices } from '../../components/choices';
 import { SecondFactorProfile } from '../../components/SecondFactorProfile';
+import { BankAccountSection } from '../funding/BankAccountSection';
 import { errorText, fieldErrors } from '../../components/errors';
 import type { BackofficeAuthProvider } from '../../providers/authProvider';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
@@ -187,6 +188,11 @@ export const ProfilePage = () => {
               </Grid>
             </Grid>
           </SimpleForm>
+        </CardContent>
+      </Card>
+      <Card sx={{ mt: 2 }}>
+        <CardContent>
+          <BankAccountSection />
         </CardContent>
       </Card>
       <Card sx={{ mt: 2 }}>

@@ -188,6 +188,10 @@ export const AddBalancePage = () => {
               ? translate('app.balances.add_balance_for', { name: who })
               : translate('app.balances.add_balance_title')}
           </Typography>
+          {/* Issue 27: deposits arrive through the bank-statement import; this form corrects. */}
+          <Alert severity="info" role="note" sx={{ mb: 2 }}>
+            {translate('app.payments.add_balance_corrections')}
+          </Alert>
           {holder.isPending ? (
             <LinearProgress aria-label={translate('ra.page.loading')} />
           ) : holder.error ? (
