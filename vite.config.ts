@@ -227,7 +227,7 @@ const SLOW_SERVER_TESTS = [
   'tests/server/money-model.test.ts',
   'tests/server/embedded.test.ts',
   'tests/server/db-unavailable.test.ts',
-  'tests/server/hostile-input.test.ts',
+  'tests/server/hostile-input-*.test.ts',
   'tests/server/uploads-hostile.test.ts',
 ];
 

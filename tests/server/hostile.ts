@@ -1,5 +1,5 @@
 /**
- * Building blocks of the hostile-input tests (tests/server/hostile-input.test.ts,
+ * Building blocks of the hostile-input tests (tests/server/hostile-input.ts,
  * tests/server/uploads-hostile.test.ts): fast-check arbitraries of bad values, a JSON writer that can
  * write what JSON.stringify cannot (1e309, keys named __proto__, 10,000 levels of nesting), and the
  * checks every refused request must pass (a 4xx with the contract's error shape, no row and no file
