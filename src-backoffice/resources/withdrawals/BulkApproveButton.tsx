@@ -35,6 +35,7 @@ const nameOf = (row: Row | undefined, id: string) =>
  * `PATCH /api/admin/withdrawals/{id}` `{ status: 'approved' }` per row (decision 0136: each its own
  * transaction), then what happened: how many were approved and, per row, why the server refused one
  * (already decided, not found...). Rows approved stay approved whatever happened to the others.
+ * The list refreshes when that outcome is closed.
  */
 export const BulkApproveButton = () => {
   const { selectedIds, data = [], onUnselectItems } = useListContext<Row>();
@@ -82,13 +83,18 @@ export const BulkApproveButton = () => {
       type: failures.length === 0 ? 'success' : 'warning',
       messageArgs: { smart_count: approved, failed: failures.length },
     });
-    onUnselectItems();
-    refresh();
   };
 
+  // The list is refreshed (and the selection cleared) only when the outcome is closed: approved rows
+  // leave the "requested" list, and a list left empty unmounts the table, its bulk toolbar and this
+  // dialog with it, before the admin could read which rows were refused.
   const close = () => {
     if (pending) return;
     setOpen(false);
+    if (result !== null) {
+      onUnselectItems();
+      refresh();
+    }
     setResult(null);
   };
 
