@@ -17,11 +17,17 @@ export const BankAccountSummary = () => {
   const translate = useTranslate();
   const [locale = 'en'] = useLocaleState();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
-  const { data, isPending } = useQuery({
+  const { data, isPending, error } = useQuery({
     queryKey: bankAccountKey,
     queryFn: () => dataProvider.getBankAccount(),
   });
   if (isPending) return <Skeleton variant="rectangular" height={48} />;
+  if (error)
+    return (
+      <Alert severity="error" role="alert">
+        {translate('app.payments.bank.load_failed')}
+      </Alert>
+    );
   if (!data)
     return (
       <Alert severity="info" role="note">
@@ -63,7 +69,7 @@ export const BankAccountSection = () => {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider<BackofficeDataProvider>();
-  const { data: current, isPending } = useQuery({
+  const { data: current } = useQuery({
     queryKey: bankAccountKey,
     queryFn: () => dataProvider.getBankAccount(),
   });
@@ -117,7 +123,9 @@ export const BankAccountSection = () => {
       </Typography>
       <Stack spacing={2}>
         <Typography variant="body2">{translate('app.payments.bank.intro')}</Typography>
-        {isPending ? <Skeleton variant="rectangular" height={48} /> : <BankAccountSummary />}
+        {/* Always mounted, with its own skeleton: mounting it only once the section's query had
+            settled made a failed query refetch at each mount, which unmounted it again (a loop). */}
+        <BankAccountSummary />
         <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 560 }}>
           <Typography variant="subtitle1" component="h3" gutterBottom>
             {translate(current ? 'app.payments.bank.change' : 'app.payments.bank.register')}
