@@ -17,6 +17,7 @@ import {
   fillAndSubmit,
   settled,
   text,
+  searchList,
 } from './journey';
 
 /**
@@ -317,7 +318,7 @@ describe('the admin console in Chromium', () => {
       await page.getByRole('menuitem', { name: 'Ventures' }).click();
       await expect.poll(() => pathname(page)).toBe('/admin/ventures');
       await settled(page);
-      await page.getByRole('textbox', { name: 'Search' }).fill('Kampala');
+      await searchList(page, 'Kampala');
       await expect.poll(() => rows(page).count()).toBe(1);
       await rows(page).first().getByText(PENDING_VENTURE).click();
       await expect.poll(() => pathname(page)).toBe(`/admin/ventures/${ids[PENDING_VENTURE]}/show`);
@@ -423,7 +424,7 @@ describe('the admin console in Chromium', () => {
       // The overview's link left the list filtered on pending ventures: all of them again.
       // (react-admin names the empty option 'Clear value'; it shows 'All')
       await chooseOption(page, 'Admin Status', 'Clear value', /^(All)?$/);
-      await page.getByRole('textbox', { name: 'Search' }).fill('Kigali');
+      await searchList(page, 'Kigali');
       await expect.poll(() => rows(page).count()).toBe(1);
       await rows(page).first().getByText(FUNDED_VENTURE).click();
       await expect.poll(() => pathname(page)).toBe(`/admin/ventures/${ids[FUNDED_VENTURE]}/show`);
@@ -531,7 +532,7 @@ describe('the admin console in Chromium', () => {
       await page.getByRole('menuitem', { name: 'Users' }).click();
       await expect.poll(() => pathname(page)).toBe('/admin/users');
       await settled(page);
-      await page.getByRole('textbox', { name: 'Search' }).fill('investor3');
+      await searchList(page, 'investor3');
       await expect.poll(() => rows(page).count()).toBe(1);
       await rows(page).first().getByRole('button', { name: 'Deactivate' }).click();
       await expect.poll(() => page.getByRole('dialog').innerText()).toContain('Deactivate Sofia García?');
@@ -582,7 +583,7 @@ describe('the admin console in Chromium', () => {
       await expect.poll(() => pathname(page), { timeout: 15_000 }).toMatch(/^\/admin\/?$/);
       await page.getByRole('menuitem', { name: 'Users' }).click();
       await settled(page);
-      await page.getByRole('textbox', { name: 'Search' }).fill('nadia.okafor');
+      await searchList(page, 'nadia.okafor');
       await expect.poll(() => rows(page).count()).toBe(1);
       expect(await rows(page).first().innerText()).toContain('Investor');
       await rows(page).first().getByText('Nadia Okafor').click();

@@ -20,6 +20,7 @@ import {
   scrollWidth,
   settled,
   text,
+  searchList,
 } from './journey';
 
 /**
@@ -278,7 +279,7 @@ describe("the investor's side in Chromium", () => {
     const reference = paymentReference(investorId);
 
     await goto(admin, '/admin/users');
-    await admin.getByRole('textbox', { name: 'Search' }).fill(reference!);
+    await searchList(admin, reference!);
     const rows = admin.locator('table tbody tr');
     await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(1);
     expect(await rows.first().innerText()).toContain(INVESTOR);

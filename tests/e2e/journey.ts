@@ -57,6 +57,19 @@ export async function chooseOption(
 }
 
 /**
+ * Types `text` in a react-admin list's Search box and waits until the list's URL holds it. The
+ * search reaches the list after a 500 ms debounce and then the URL: a row that already matched (a
+ * filter the list remembered from an earlier visit) could be clicked before, and the late update
+ * then took the page back from the record to the list (CI, admin step 4).
+ */
+export async function searchList(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await expect
+    .poll(() => new URL(page.url()).searchParams.get('filter') ?? '', { timeout: 15_000 })
+    .toContain(JSON.stringify(text).slice(1, -1));
+}
+
+/**
  * Fills a react-admin form with `fill` and presses its submit button `button`. react-admin mounts a
  * record form again when the record is refreshed under it (the getOne cache that the list filled is
  * refetched once it is stale), which throws away what was typed and leaves the button disabled until
