@@ -20,6 +20,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import { isFresh, root } from './build-stamp.mjs';
 
 const args = process.argv.slice(2);
@@ -159,10 +160,25 @@ async function adminCookie(base) {
     body: JSON.stringify({ email: 'admin@afrivest.test', password: 'demo-password-2026' }),
   });
   if (!response.ok) throw new Error(`the demo admin could not sign in: ${response.status}`);
-  return response.headers
+  const cookie = response.headers
     .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
+    .map((line) => line.split(';')[0])
     .join('; ');
+  // Admins must enrol a second factor before any admin call (issue 26): the demo admin of this
+  // fresh data folder enrols as a person would, with a code from the secret the setup answers.
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: body ? { 'content-type': 'application/json', cookie } : { cookie },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const setup = await post('/api/auth/2fa/setup');
+  if (!setup.ok) throw new Error(`the demo admin's second factor setup failed: ${setup.status}`);
+  const { secret } = (await setup.json()).data;
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+  const enabled = await post('/api/auth/2fa/enable', { code });
+  if (!enabled.ok) throw new Error(`the demo admin's second factor could not be enabled: ${enabled.status}`);
+  return cookie;
 }
 
 /** Where the scan starts: the pages, and the API's GET calls with every query parameter they read. */
