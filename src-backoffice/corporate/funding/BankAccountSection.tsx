@@ -6,7 +6,7 @@ import { HOLDER_NAME_MAX } from '../../../src-shared/contracts/payments';
 import { formatDate } from '../../components/DateText';
 import { errorText, fieldErrors } from '../../components/errors';
 import { LabelledValue } from '../../components/LabelledValue';
-import { ReviewDialog } from '../../components/ReviewDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { bankAccountKey } from './queries';
 
@@ -172,7 +172,7 @@ export const BankAccountSection = () => {
           </Stack>
         </Box>
       </Stack>
-      <ReviewDialog
+      <ActionDialog
         open={confirming}
         title={translate('app.payments.bank.confirm_title')}
         pending={saving}
@@ -182,7 +182,7 @@ export const BankAccountSection = () => {
         onConfirm={save}
       >
         <DialogContentText>{translate('app.payments.bank.confirm_text')}</DialogContentText>
-      </ReviewDialog>
+      </ActionDialog>
     </Box>
   );
 };

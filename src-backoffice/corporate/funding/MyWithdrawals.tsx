@@ -26,7 +26,7 @@ import {
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { errorText } from '../../components/errors';
-import { ReviewDialog } from '../../components/ReviewDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { SectionCard } from '../../components/SectionCard';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { MyWithdrawal } from '../../providers/resources/payments';
@@ -139,7 +139,7 @@ export const MyWithdrawals = () => {
           ) : null}
         </>
       )}
-      <ReviewDialog
+      <ActionDialog
         open={cancelling !== null}
         title={translate('app.payments.mine.cancel_title')}
         pending={pending}
@@ -151,7 +151,7 @@ export const MyWithdrawals = () => {
         <DialogContentText>
           {translate('app.payments.mine.cancel_text', { amount: money(cancelling?.amount ?? 0) })}
         </DialogContentText>
-      </ReviewDialog>
+      </ActionDialog>
     </SectionCard>
   );
 };

@@ -5,7 +5,7 @@ import { Link, useBasename, useDataProvider, useLocaleState, useNotify, useTrans
 import { centsToEuros, eurosToCents, formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { errorText, fieldErrors } from '../../components/errors';
-import { ReviewDialog } from '../../components/ReviewDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { SectionCard } from '../../components/SectionCard';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { MyWithdrawal } from '../../providers/resources/payments';
@@ -128,7 +128,7 @@ export const WithdrawSection = ({ onRequested }: { onRequested(): void }) => {
           {translate('app.payments.withdraw.how')}
         </Alert>
       </Stack>
-      <ReviewDialog
+      <ActionDialog
         open={review}
         title={translate(
           receipt ? 'app.payments.withdraw.receipt_title' : 'app.payments.withdraw.review_title',
@@ -170,7 +170,7 @@ export const WithdrawSection = ({ onRequested }: { onRequested(): void }) => {
             </DialogContentText>
           </Stack>
         )}
-      </ReviewDialog>
+      </ActionDialog>
     </SectionCard>
   );
 };

@@ -20,7 +20,7 @@ import { errorText } from '../../components/errors';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { StatementEntryRow } from '../../providers/resources/payments';
 import { personName, userOptionText } from '../balances/people';
-import { ReviewDialog } from '../../components/ReviewDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { isAssignable } from './assignable';
 
 type Row = StatementEntryRow & RaRecord;
@@ -92,7 +92,7 @@ export const AssignButton = (_props: { label?: string }) => {
       >
         <PersonAddIcon />
       </Button>
-      <ReviewDialog
+      <ActionDialog
         open={open}
         title={translate('app.payments.assign.title', { amount })}
         pending={pending}
@@ -158,7 +158,7 @@ export const AssignButton = (_props: { label?: string }) => {
             />
           </Stack>
         )}
-      </ReviewDialog>
+      </ActionDialog>
     </>
   );
 };

@@ -14,7 +14,7 @@ import {
 import { formatEuros } from '../../../src-shared/money';
 import { errorText } from '../../components/errors';
 import type { AdminWithdrawalRow } from '../../providers/resources/payments';
-import { ReviewDialog } from '../../components/ReviewDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { sumEuros } from './sumEuros';
 
 type Row = AdminWithdrawalRow & RaRecord;
@@ -103,7 +103,7 @@ export const BulkApproveButton = () => {
       <Button label="app.payments.bulk.approve" onClick={() => setOpen(true)}>
         <CheckCircleIcon />
       </Button>
-      <ReviewDialog
+      <ActionDialog
         open={open}
         title={translate('app.payments.bulk.title')}
         pending={pending}
@@ -143,7 +143,7 @@ export const BulkApproveButton = () => {
             ) : null}
           </>
         )}
-      </ReviewDialog>
+      </ActionDialog>
     </>
   );
 };

@@ -16,7 +16,7 @@ import { errorText } from '../../components/errors';
 import { saveFile } from '../../components/saveFile';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import type { AdminWithdrawalRow } from '../../providers/resources/payments';
-import { ReviewDialog } from '../../components/ReviewDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { sumEuros } from './sumEuros';
 
 /** As many approved withdrawals as the confirmation counts (the dataProvider reads them page by page). */
@@ -87,12 +87,12 @@ export const ExportPaymentFileButton = () => {
         {/* The icon of "Payment files": at phone width, where only icons show, it differs from the CSV export's. */}
         <DescriptionIcon />
       </Button>
-      <ReviewDialog
+      <ActionDialog
         open={open}
         title={translate('app.payments.export.title')}
         pending={pending}
         done={false}
-        confirmDisabled={approved === null}
+        disabled={approved === null}
         confirmLabel={translate('app.payments.export.confirm')}
         onClose={() => (pending ? undefined : setOpen(false))}
         onConfirm={send}
@@ -112,7 +112,7 @@ export const ExportPaymentFileButton = () => {
             <DialogContentText sx={{ mt: 1 }}>{translate('app.payments.export.after')}</DialogContentText>
           </>
         )}
-      </ReviewDialog>
+      </ActionDialog>
     </>
   );
 };

@@ -16,7 +16,7 @@ import { errorText, fieldErrors } from '../../components/errors';
 import { ReasonField } from '../../components/ReasonField';
 import { useTypedText } from '../../components/useTypedText';
 import type { AdminWithdrawalRow } from '../../providers/resources/payments';
-import { ReviewDialog } from '../../components/ReviewDialog';
+import { ActionDialog } from '../../components/ActionDialog';
 
 type Row = AdminWithdrawalRow & RaRecord;
 
@@ -88,7 +88,7 @@ export const RejectButton = (_props: { label?: string }) => {
       >
         <BlockIcon />
       </Button>
-      <ReviewDialog
+      <ActionDialog
         open={open}
         title={translate('app.payments.reject.title', { amount, name: who })}
         pending={pending}
@@ -116,7 +116,7 @@ export const RejectButton = (_props: { label?: string }) => {
             />
           </Stack>
         )}
-      </ReviewDialog>
+      </ActionDialog>
     </>
   );
 };

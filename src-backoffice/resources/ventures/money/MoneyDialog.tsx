@@ -9,7 +9,7 @@ import type { BackofficeDataProvider } from '../../../providers/dataProvider';
 import type { VentureInvestment } from '../../../providers/resources/ventures';
 import type { investmentFigures } from '../useVentureInvestments';
 import type { VentureRecord } from '../ventureRecord';
-import { ActionDialog, type ActionDialogProps } from './ActionDialog';
+import { ActionDialog, type ActionDialogProps } from '../../../components/ActionDialog';
 
 /** What every money dialog is given by the money card. */
 export interface MoneyDialogProps {

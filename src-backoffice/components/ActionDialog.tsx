@@ -2,36 +2,36 @@ import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogT
 import { useId, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 
-export interface ReviewDialogProps {
+export interface ActionDialogProps {
   open: boolean;
   title: string;
-  /** The call runs: nothing can be clicked but the spinner shows on the confirm button. */
-  pending: boolean;
-  /** The call ended: only Close remains, the content shows what happened. */
-  done: boolean;
-  /** The confirm button's label (it says what will happen). */
   confirmLabel: string;
-  confirmDisabled?: boolean;
-  onClose(): void;
-  onConfirm(): unknown;
+  /** The call runs: nothing can be clicked, the confirm button shows a spinner. */
+  pending: boolean;
+  /** The call ended: only Close remains, the content shows what happened (a receipt). */
+  done?: boolean;
+  disabled?: boolean;
+  onClose: () => void;
+  /** Checks what was typed, then runs the call (or not). */
+  onConfirm: () => unknown;
   children: ReactNode;
 }
 
 /**
- * A confirmation before money moves: the summary of what the call will do with Cancel and the
- * confirm button, then, once the server answered, what it did with Close.
+ * A confirmation before money moves: what the call will do with Cancel and the confirm button (off
+ * while the call runs), then, with `done`, what it did with Close.
  */
-export const ReviewDialog = ({
+export const ActionDialog = ({
   open,
   title,
-  pending,
-  done,
   confirmLabel,
-  confirmDisabled = false,
+  pending,
+  done = false,
+  disabled = false,
   onClose,
   onConfirm,
   children,
-}: ReviewDialogProps) => {
+}: ActionDialogProps) => {
   const translate = useTranslate();
   const titleId = useId();
   return (
@@ -57,7 +57,7 @@ export const ReviewDialog = ({
             <Button
               variant="contained"
               onClick={() => void onConfirm()}
-              disabled={pending || confirmDisabled}
+              disabled={pending || disabled}
               startIcon={pending ? <CircularProgress size={16} aria-hidden /> : undefined}
             >
               {confirmLabel}
