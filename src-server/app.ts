@@ -111,6 +111,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Draining after SIGTERM (main.ts): the answer closes its keep-alive connection, so the last
+    // request on it ends the connection and the process need not wait out the drain timeout.
+    if (ctx.lifecycle?.draining) void reply.header('connection', 'close');
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -156,11 +159,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       // A database that is down, restarting or out of connections answers 503 (Retry-After), not 500.
       registerDatabaseUnavailable(api);
       // The business date may have been moved by another instance (BUSINESS_DATE_CONTROL only).
-      // Not for /api/health: it reports on the database itself (503 with its own body), and a
-      // failed read of the clock would answer 500 before it.
+      // Not for the health checks: they report on the database themselves (503 with their own
+      // body), and a failed read of the clock would answer 500 before them.
       if (ctx.clock.controlled)
         api.addHook('onRequest', async (request) => {
-          if (request.routeOptions.url !== '/api/health') await ctx.clock.refresh(ctx.db);
+          if (!request.routeOptions.url?.startsWith('/api/health')) await ctx.clock.refresh(ctx.db);
         });
       // API answers of 1 KiB or more, compressed on the fly (the web files are compressed at build
       // time); Brotli at quality 4, about gzip's cost with smaller answers.

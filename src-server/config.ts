@@ -75,6 +75,12 @@ const envSchema = z.object({
     ),
   DATABASE_URL: urlWithProtocols('DATABASE_URL', ['postgres:', 'postgresql:']),
   DATA_DIR: z.string().trim().min(1, 'DATA_DIR must not be empty').default('./data'),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: 'DATABASE_POOL_SIZE must be a whole number between 1 and 1000' })
+    .int('DATABASE_POOL_SIZE must be a whole number between 1 and 1000')
+    .min(1, 'DATABASE_POOL_SIZE must be a whole number between 1 and 1000')
+    .max(1000, 'DATABASE_POOL_SIZE must be a whole number between 1 and 1000')
+    .default(20),
   PUBLIC_URL: urlWithProtocols('PUBLIC_URL', ['http:', 'https:']),
   SMTP_URL: urlWithProtocols('SMTP_URL', ['smtp:', 'smtps:']),
   LOG_LEVEL: z
@@ -153,6 +159,9 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Connections of the API's pool to PostgreSQL (DATABASE_POOL_SIZE; pg-boss keeps 3 of its own).
+   * With N instances the cluster sees N × (this + 3) + the migrations' one. */
+  databasePoolSize: number;
   dataDir: string;
   publicUrl: string;
   /** Origin of PUBLIC_URL, the only cross-origin `Origin` accepted for unsafe requests. */
@@ -241,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: resolve(e.DATA_DIR),
     publicUrl,
     publicOrigin: url.origin,

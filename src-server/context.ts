@@ -17,4 +17,7 @@ export interface AppContext {
   now: () => Date;
   /** The business date and time every date rule reads (API contract, "Business date"). */
   clock: BusinessClock;
+  /** The serving process's state (main.ts): `draining` once SIGTERM came, so that
+   * `GET /api/health/ready` answers 503 and the load balancer stops sending new requests. */
+  lifecycle?: { draining: boolean };
 }

@@ -1,5 +1,5 @@
 // `npm run test:faults`: the fault scripts of tests/faults (kill -9 of the server, of the embedded
-// PostgreSQL, PostgreSQL stopped and started, SMTP down, pool exhaustion), each against the
+// PostgreSQL, PostgreSQL stopped and started, SMTP down, pool exhaustion, SIGTERM draining), each against the
 // production server in a process of its own. Builds the server first (FAULTS_SKIP_BUILD=1 to use
 // dist/server as it is), runs the files one at a time, then prints each fault's figures. Exits
 // non-zero when a test failed or a fault reported no figures. Arguments go to vitest (a file name

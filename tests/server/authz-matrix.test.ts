@@ -180,6 +180,8 @@ async function unmatchedEntry(fx: Fixtures): Promise<string> {
 const ROUTES: Row[] = [
   // Operations, the OpenAPI viewer, uploads and the web entries: public.
   row('GET', '/api/health', EVERYONE(200)),
+  row('GET', '/api/health/live', EVERYONE(200)),
+  row('GET', '/api/health/ready', EVERYONE(200)),
   row('GET', '/api/docs', EVERYONE(200)),
   row('GET', '/api/docs/', EVERYONE(200)),
   row('GET', '/api/docs/static/index.html', EVERYONE(302)),

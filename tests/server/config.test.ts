@@ -12,6 +12,7 @@ describe('configuration from the environment', () => {
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: undefined,
+      databasePoolSize: 20,
       dataDir: resolve('./data'),
       publicUrl: 'http://127.0.0.1:3000',
       publicOrigin: 'http://127.0.0.1:3000',
@@ -33,6 +34,7 @@ describe('configuration from the environment', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       DATABASE_URL: 'postgres://u:p@db.internal:5432/platform',
+      DATABASE_POOL_SIZE: '40',
       DATA_DIR: '/var/lib/platform',
       PUBLIC_URL: 'https://invest.example.com/',
       SMTP_URL: 'smtp://user:pass@127.0.0.1:2525',
@@ -48,6 +50,7 @@ describe('configuration from the environment', () => {
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: 'postgres://u:p@db.internal:5432/platform',
+      databasePoolSize: 40,
       dataDir: '/var/lib/platform',
       publicUrl: 'https://invest.example.com',
       publicOrigin: 'https://invest.example.com',
@@ -61,6 +64,13 @@ describe('configuration from the environment', () => {
       serviceFeeHundredths: 150,
       lateInterestHundredths: 1800,
     });
+  });
+
+  it('refuses a pool size that is not a whole number between 1 and 1000', () => {
+    for (const value of ['0', '-3', '2.5', 'many', '1001'])
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: value }), value).toThrow(
+        'DATABASE_POOL_SIZE must be a whole number between 1 and 1000',
+      );
   });
 
   it("reads the platform's client-money account, with demo defaults, and refuses a wrong IBAN or BIC", () => {

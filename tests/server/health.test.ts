@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -62,5 +62,88 @@ describe('GET /api/health', () => {
       await admin.end();
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/health/live and /api/health/ready (issue 29: several instances behind a load balancer)', () => {
+  it('live and ready answer 200 on a serving instance', async () => {
+    for (const url of ['/api/health/live', '/api/health/ready']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json()).toEqual({ status: 'ok' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('ready answers 503 while the instance drains after SIGTERM; live still answers 200', async () => {
+    const app = await buildApp({ ...t.ctx, lifecycle: { draining: true } }, { logger: false });
+    try {
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', message: 'The instance is shutting down.' });
+      expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ready answers 503 while a migration of this build is not applied yet, and 200 once it is', async () => {
+    const client = new pg.Client({ connectionString: t.databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ id: number; hash: string; created_at: string }>(
+      'DELETE FROM drizzle.__drizzle_migrations WHERE id = (SELECT max(id) FROM drizzle.__drizzle_migrations) RETURNING id, hash, created_at',
+    );
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        status: 'unavailable',
+        message: 'The database migrations are not all applied.',
+      });
+    } finally {
+      const row = rows[0]!;
+      await client.query(
+        'INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES ($1, $2, $3)',
+        [row.id, row.hash, row.created_at],
+      );
+      await client.end();
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('ready answers 503 while the file storage does not answer; the database check alone stays 200', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cf-health-'));
+    const config = { ...t.ctx.config, dataDir };
+    const app = await buildApp({ ...t.ctx, config }, { logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+      // The data folder is gone, and its path now names a file: nothing can be stored.
+      rmSync(dataDir, { recursive: true, force: true });
+      writeFileSync(dataDir, '');
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', message: 'The file storage does not answer.' });
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('ready answers 503 while the database does not answer; live stays 200', async () => {
+    const admin = new pg.Client({ connectionString: t.databaseUrl.replace(/\/[^/]+$/, '/postgres') });
+    await admin.connect();
+    const name = t.databaseName;
+    try {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', message: 'The database does not answer.' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
   });
 });

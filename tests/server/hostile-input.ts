@@ -1780,6 +1780,8 @@ function routeSpecs(): RouteSpec[] {
 /** Routes that take no input at all (their answer depends only on the session). */
 const NO_INPUT = new Set([
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'POST /api/auth/logout',
   'POST /api/auth/2fa/setup',
   'GET /api/profile/get',
