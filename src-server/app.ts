@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -49,6 +48,7 @@ import { registerSessions } from './plugins/session';
 import { auditRoutes } from './modules/audit/routes';
 import { registerAuditOrigins } from './modules/audit/service';
 import { registerWeb } from './plugins/web';
+import { fileStorage } from './lib/storage';
 
 /** A route of the app: method (GET, POST... and the HEAD Fastify adds for each GET) and path. */
 export interface ServedRoute {
@@ -196,7 +196,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerWeb(app, {
     webDir: options.webDir ?? webDistDir,
-    uploadsDir: join(ctx.config.dataDir, 'uploads'),
+    storage: fileStorage(ctx.config),
     ventureCover: async (id) =>
       (await getVisibleVenture(ctx.db, id, null, ctx.clock.now()))?.images?.[0] ?? null,
     firstListedCover: async () => {

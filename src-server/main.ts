@@ -214,7 +214,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
         if (!seedDemo) return;
         if (!(await timed('seedCheck', () => startup.isEmpty(db.db)))) return;
         const seeded = await timed('seed', () =>
-          startup.seedDemoData(db, { dataDir: config.dataDir, kycKey: config.kycEncryptionKey!, config }),
+          startup.seedDemoData(db, { kycKey: config.kycEncryptionKey!, config }),
         );
         const { logins } = seeded;
         demoLines = [`  (${startup.demoTimelineLine(seeded)})`, ...startup.demoLoginLines(logins)];
