@@ -3,6 +3,7 @@
  * the same paths, an ETag (304 on If-None-Match), Last-Modified, and single byte ranges (206, 416),
  * streamed from the storage whichever driver holds them.
  */
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   StorageKeyError,
@@ -81,7 +82,8 @@ export async function sendStored(
     .type(contentTypeOf(key));
   if (about.lastModified) reply.header('Last-Modified', about.lastModified.toUTCString());
   if (ifNoneMatch && matchesEtag(ifNoneMatch, about.etag)) return reply.status(304).send();
-  if (request.method === 'HEAD') return reply.header('Content-Length', about.size).send();
+  // An empty stream: Fastify's HEAD route keeps the Content-Length of a stream (of no body: 0).
+  if (request.method === 'HEAD') return reply.header('Content-Length', about.size).send(Readable.from([]));
 
   if (!object && rangeHeader) {
     const ifRange = request.headers['if-range'];
