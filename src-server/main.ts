@@ -253,6 +253,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
         // From the process's start, module loading included.
         sinceProcessStartMs: Math.round(performance.now()),
         steps,
+        // Where the files are (DATA_DIR or s3://bucket/prefix; never a key or secret).
+        storage: startup.fileStorage(config).location,
       },
       `Ready: ${url} (back office at /admin and /corporate, API docs at /api/docs)`,
     );

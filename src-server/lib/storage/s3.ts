@@ -4,17 +4,7 @@
  * and streaming reads with HTTP ranges.
  */
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type GetObjectCommandOutput,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { GetObjectCommandOutput, S3Client } from '@aws-sdk/client-s3';
 import {
   checkKey,
   checkPrefix,
@@ -42,26 +32,43 @@ export interface S3StorageOptions {
 export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
 
 const statusOf = (error: unknown) =>
-  error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode;
+
+/** The AWS SDK (about 120 ms to load), loaded on first use: a server on the local disk never loads it. */
+const sdk = () => Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
 const isNotFound = (error: unknown) =>
   statusOf(error) === 404 ||
   ['NoSuchKey', 'NotFound'].includes((error as { name?: string } | null)?.name ?? '');
 
 export class S3Storage implements FileStorage {
   readonly driver = 's3' as const;
-  readonly client: S3Client;
+  private made:
+    | Promise<{
+        client: S3Client;
+        s3: Awaited<ReturnType<typeof sdk>>[0];
+        lib: Awaited<ReturnType<typeof sdk>>[1];
+      }>
+    | undefined;
 
-  constructor(readonly options: S3StorageOptions) {
-    this.client = new S3Client({
-      region: options.region,
-      endpoint: options.endpoint,
-      forcePathStyle: options.forcePathStyle,
-      credentials: options.credentials,
-      // Checksums only where an operation requires them: the CRC32 trailers the SDK adds by
-      // default are not understood by every S3-compatible store (decision 0171).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  constructor(readonly options: S3StorageOptions) {}
+
+  /** The client and the SDK's commands, made on first use. */
+  private connect() {
+    this.made ??= sdk().then(([s3, lib]) => ({
+      s3,
+      lib,
+      client: new s3.S3Client({
+        region: this.options.region,
+        endpoint: this.options.endpoint,
+        forcePathStyle: this.options.forcePathStyle,
+        credentials: this.options.credentials,
+        // Checksums only where an operation requires them: the CRC32 trailers the SDK adds by
+        // default are not understood by every S3-compatible store (decision 0171).
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.made;
   }
 
   get location() {
@@ -73,17 +80,18 @@ export class S3Storage implements FileStorage {
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions = {}): Promise<void> {
+    const { client, s3, lib } = await this.connect();
     const params = {
       Bucket: this.options.bucket,
       Key: this.objectKey(key),
       ContentType: options.contentType ?? 'application/octet-stream',
     };
     if (Buffer.isBuffer(body) && body.length <= MULTIPART_PART_BYTES) {
-      await this.client.send(new PutObjectCommand({ ...params, Body: body, ContentLength: body.length }));
+      await client.send(new s3.PutObjectCommand({ ...params, Body: body, ContentLength: body.length }));
       return;
     }
-    await new Upload({
-      client: this.client,
+    await new lib.Upload({
+      client,
       params: { ...params, Body: body },
       partSize: MULTIPART_PART_BYTES,
       queueSize: 4,
@@ -106,9 +114,10 @@ export class S3Storage implements FileStorage {
   }
 
   async get(key: string): Promise<StoredObject> {
+    const { client, s3 } = await this.connect();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      const answer = await client.send(
+        new s3.GetObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
       );
       return this.stored(key, answer, 0);
     } catch (error) {
@@ -118,9 +127,10 @@ export class S3Storage implements FileStorage {
   }
 
   async getRange(key: string, start: number, end: number): Promise<StoredObject> {
+    const { client, s3 } = await this.connect();
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({
+      const answer = await client.send(
+        new s3.GetObjectCommand({
           Bucket: this.options.bucket,
           Key: this.objectKey(key),
           Range: `bytes=${start}-${end}`,
@@ -139,9 +149,10 @@ export class S3Storage implements FileStorage {
   }
 
   async head(key: string): Promise<ObjectInfo | null> {
+    const { client, s3 } = await this.connect();
     try {
-      const answer = await this.client.send(
-        new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
+      const answer = await client.send(
+        new s3.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
       );
       return {
         key,
@@ -163,17 +174,17 @@ export class S3Storage implements FileStorage {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(
-      new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }),
-    );
+    const { client, s3 } = await this.connect();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
   }
 
   async *list(prefix: string): AsyncIterable<ObjectInfo> {
     checkPrefix(prefix);
+    const { client, s3 } = await this.connect();
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({
+      const page = await client.send(
+        new s3.ListObjectsV2Command({
           Bucket: this.options.bucket,
           Prefix: this.options.prefix + prefix,
           ContinuationToken: token,
@@ -188,6 +199,8 @@ export class S3Storage implements FileStorage {
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    const made = this.made;
+    this.made = undefined;
+    if (made) (await made).client.destroy();
   }
 }
