@@ -125,7 +125,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, { publicOrigin: ctx.config.publicOrigin, https: ctx.config.secureCookies });
+  const { storage } = ctx.config;
+  const imagesBase = storage.driver === 's3' ? storage.publicBaseUrl : undefined;
+  await registerSecurity(app, {
+    publicOrigin: ctx.config.publicOrigin,
+    https: ctx.config.secureCookies,
+    imageOrigins: imagesBase ? [new URL(imagesBase).origin] : [],
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   registerSessions(app, ctx.db, ctx.now);
@@ -197,6 +203,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   await registerWeb(app, {
     webDir: options.webDir ?? webDistDir,
     storage: fileStorage(ctx.config),
+    publicBaseUrl: imagesBase,
     ventureCover: async (id) =>
       (await getVisibleVenture(ctx.db, id, null, ctx.clock.now()))?.images?.[0] ?? null,
     firstListedCover: async () => {

@@ -163,6 +163,7 @@ const envSchema = z.object({
       return { bucket: match[1]!, prefix: prefix === '' ? '' : `${prefix}/` };
     }),
   S3_ENDPOINT: urlWithProtocols('S3_ENDPOINT', ['http:', 'https:']),
+  S3_PUBLIC_BASE_URL: urlWithProtocols('S3_PUBLIC_BASE_URL', ['http:', 'https:']),
   S3_REGION: z.string().trim().min(1, 'S3_REGION must not be empty').default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
@@ -200,6 +201,9 @@ export type StorageConfig =
       forcePathStyle: boolean;
       /** Undefined: the AWS SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a role). */
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** S3_PUBLIC_BASE_URL: a CDN (or the bucket's public address) where `{base}/uploads/…` answers
+       * the public uploads; /uploads/… then redirects there. */
+      publicBaseUrl: string | undefined;
     };
 
 export interface Config {
@@ -325,7 +329,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
   if (!e.STORAGE_URL) {
-    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((n) => e[n]);
+    const stray = (
+      ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const
+    ).filter((n) => e[n]);
     if (stray.length)
       throw new ConfigError(
         `Invalid configuration:\n${stray.map((n) => `- ${n} is set but STORAGE_URL is not (files would stay in DATA_DIR)`).join('\n')}`,
@@ -346,5 +352,6 @@ function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageCo
     credentials: e.S3_ACCESS_KEY_ID
       ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
       : undefined,
+    publicBaseUrl: e.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
   };
 }

@@ -221,6 +221,11 @@ describe('file storage settings (issue 29; API contract, "Operations")', () => {
     expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
       forcePathStyle: false,
     });
+    expect(loadConfig({ ...s3, S3_PUBLIC_BASE_URL: 'https://cdn.example.com/files/' }).storage).toMatchObject(
+      {
+        publicBaseUrl: 'https://cdn.example.com/files',
+      },
+    );
     expect(loadConfig({ ...s3, STORAGE_URL: 's3://platform-files/a/b/' }).storage).toMatchObject({
       prefix: 'a/b/',
     });
@@ -263,6 +268,12 @@ describe('file storage settings (issue 29; API contract, "Operations")', () => {
     // S3 settings without STORAGE_URL would silently leave the files on the local disk.
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
       'S3_ENDPOINT is set but STORAGE_URL is not',
+    );
+    expect(() => loadConfig({ S3_PUBLIC_BASE_URL: 'https://cdn.example.com' })).toThrow(
+      'S3_PUBLIC_BASE_URL is set but STORAGE_URL is not',
+    );
+    expect(() => loadConfig({ ...s3, S3_PUBLIC_BASE_URL: 'cdn.example.com' })).toThrow(
+      'S3_PUBLIC_BASE_URL must be a http: or https:// URL',
     );
   });
 });

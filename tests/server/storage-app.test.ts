@@ -184,6 +184,61 @@ describe('venture images in the bucket', () => {
   });
 });
 
+describe('public images from a CDN (S3_PUBLIC_BASE_URL)', () => {
+  let cdnApp: FastifyInstance;
+  let cdnStorage: FileStorage;
+  beforeAll(async () => {
+    const config = {
+      ...t.ctx.config,
+      storage: loadConfig({
+        ...bucket.env('platform'),
+        S3_PUBLIC_BASE_URL: 'https://cdn.example.test/files/',
+        DATA_DIR: t.dataDir,
+      }).storage,
+    };
+    cdnStorage = fileStorage(config);
+    cdnApp = await buildApp({ ...t.ctx, config }, { logger: false, webDir: join(t.dataDir, 'no-web-build') });
+  });
+  afterAll(async () => {
+    await cdnApp?.close();
+    await cdnStorage?.close();
+  });
+
+  it('redirects /uploads/… there for good, allows that origin in the CSP, and makes a missing copy first', async () => {
+    const jpeg = await sharp({ create: { width: 1000, height: 600, channels: 3, background: '#48c' } })
+      .jpeg()
+      .toBuffer();
+    await storage.put('uploads/ventures/cdn/picture.jpg', jpeg, { contentType: 'image/jpeg' });
+    const res = await cdnApp.inject({ method: 'GET', url: '/uploads/ventures/cdn/picture.jpg' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('https://cdn.example.test/files/uploads/ventures/cdn/picture.jpg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://cdn.example.test;",
+    );
+
+    const copy = '/uploads/ventures/cdn/picture-480w.webp';
+    expect(await storage.head(copy.slice(1))).toBeNull();
+    const made = await cdnApp.inject({ method: 'GET', url: copy });
+    expect(made.statusCode).toBe(301);
+    expect(await storage.head(copy.slice(1))).not.toBeNull();
+    // A copy of no picture, and paths that leave the uploads: 404, no redirect.
+    for (const url of [
+      '/uploads/ventures/cdn/none-480w.webp',
+      '/uploads/../private/canary.bin',
+      '/uploads/%2e%2e/private/canary.bin',
+      '/uploads/.hidden',
+    ]) {
+      const answer = await cdnApp.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.headers.location).toBeUndefined();
+    }
+    // Without S3_PUBLIC_BASE_URL the policy names no other origin.
+    const own = await app.inject({ method: 'GET', url: '/uploads/ventures/cdn/picture.jpg' });
+    expect(own.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
+  });
+});
+
 describe('the same answers from DATA_DIR (the local driver)', () => {
   it('serves a stored upload with an ETag, 304, 206 and 416', async () => {
     const bytes = Buffer.from('0123456789abcdef');
