@@ -167,6 +167,26 @@ describe('venture images in the bucket', () => {
     expect(await storage.head(copy.slice(1))).not.toBeNull();
   });
 
+  it('is served by a second app on the same database and bucket (another instance)', async () => {
+    const config = {
+      ...t.ctx.config,
+      storage: loadConfig({ ...bucket.env('platform'), DATA_DIR: t.dataDir }).storage,
+    };
+    const other = await buildApp(
+      { ...t.ctx, config },
+      { logger: false, webDir: join(t.dataDir, 'no-web-build') },
+    );
+    try {
+      expect(fileStorage(config)).not.toBe(storage);
+      const res = await other.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(jpeg)).toBe(true);
+    } finally {
+      await other.close();
+      await fileStorage(config).close();
+    }
+  });
+
   it('answers 404 for missing files and paths that leave the uploads, never a private file', async () => {
     await storage.put('private/canary.bin', Buffer.from('canary'));
     for (const url of [
@@ -181,6 +201,20 @@ describe('venture images in the bucket', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain('canary');
     }
+  });
+
+  it('removes the picture and its copies from the bucket when it is deleted', async () => {
+    const id = path.split('/')[3]!;
+    const res = await as(owner, {
+      method: 'PATCH',
+      url: `/api/ventures/${id}/delete-image`,
+      payload: { imageUrl: path },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await storage.head(path.slice(1))).toBeNull();
+    for (const width of [480, 960, 1440] as const)
+      expect(await storage.head(imageVariantPath(path, width).slice(1))).toBeNull();
+    expect((await as(null, { method: 'GET', url: path })).statusCode).toBe(404);
   });
 });
 
