@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -49,6 +48,7 @@ import { registerSessions } from './plugins/session';
 import { auditRoutes } from './modules/audit/routes';
 import { registerAuditOrigins } from './modules/audit/service';
 import { registerWeb } from './plugins/web';
+import { fileStorage } from './lib/storage';
 
 /** A route of the app: method (GET, POST... and the HEAD Fastify adds for each GET) and path. */
 export interface ServedRoute {
@@ -128,7 +128,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
   });
 
   registerErrorHandling(app);
-  await registerSecurity(app, { publicOrigin: ctx.config.publicOrigin, https: ctx.config.secureCookies });
+  const { storage } = ctx.config;
+  const imagesBase = storage.driver === 's3' ? storage.publicBaseUrl : undefined;
+  await registerSecurity(app, {
+    publicOrigin: ctx.config.publicOrigin,
+    https: ctx.config.secureCookies,
+    imageOrigins: imagesBase ? [new URL(imagesBase).origin] : [],
+  });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20 } });
   registerSessions(app, ctx.db, ctx.now);
@@ -199,7 +205,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
 
   await registerWeb(app, {
     webDir: options.webDir ?? webDistDir,
-    uploadsDir: join(ctx.config.dataDir, 'uploads'),
+    storage: fileStorage(ctx.config),
+    publicBaseUrl: imagesBase,
     ventureCover: async (id) =>
       (await getVisibleVenture(ctx.db, id, null, ctx.clock.now()))?.images?.[0] ?? null,
     firstListedCover: async () => {

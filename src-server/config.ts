@@ -145,6 +145,45 @@ const envSchema = z.object({
     .trim()
     .default('COBADEFFXXX')
     .refine((v) => isValidBIC(v), 'PLATFORM_BIC must be a valid BIC (8 or 11 characters)'),
+  // File storage (issue 29; API contract, "Operations"; docs/operations.md, "File storage").
+  STORAGE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return undefined;
+      const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(value);
+      const prefix = match?.[2]?.replace(/\/+$/, '') ?? '';
+      if (
+        !match ||
+        /[?#\\]/.test(value) ||
+        (prefix !== '' && prefix.split('/').some((s) => s === '' || s.startsWith('.')))
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'STORAGE_URL must be s3://BUCKET or s3://BUCKET/PREFIX (a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens; the endpoint and keys in S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)',
+        });
+        return z.NEVER;
+      }
+      return { bucket: match[1]!, prefix: prefix === '' ? '' : `${prefix}/` };
+    }),
+  S3_ENDPOINT: urlWithProtocols('S3_ENDPOINT', ['http:', 'https:']),
+  S3_PUBLIC_BASE_URL: urlWithProtocols('S3_PUBLIC_BASE_URL', ['http:', 'https:']),
+  S3_REGION: z.string().trim().min(1, 'S3_REGION must not be empty').default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const v = value.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: 'S3_FORCE_PATH_STYLE must be true or false' });
+      return z.NEVER;
+    }),
   PLATFORM_ACCOUNT_NAME: z
     .string()
     .trim()
@@ -154,6 +193,24 @@ const envSchema = z.object({
 
 export type KycProviderConfig =
   { name: 'builtin' } | { name: 'hosted'; apiUrl: string; apiKey: string; webhookSecret: string };
+
+/** Where files live (src-server/lib/storage): DATA_DIR (the default) or an S3-compatible bucket. */
+export type StorageConfig =
+  | { driver: 'local'; root: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** '' or ending with '/'. */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+      /** Undefined: the AWS SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      /** S3_PUBLIC_BASE_URL: a CDN (or the bucket's public address) where `{base}/uploads/…` answers
+       * the public uploads; /uploads/… then redirects there. */
+      publicBaseUrl: string | undefined;
+    };
 
 export interface Config {
   port: number;
@@ -192,6 +249,8 @@ export interface Config {
   lateInterestHundredths: number | undefined;
   /** The platform's client-money account: deposits arrive there, withdrawals leave from it. */
   platformAccount: { iban: string; bic: string; name: string };
+  /** STORAGE_URL and the S3_* variables: where venture images and private files live. */
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {
@@ -239,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.KYC_WEBHOOK_SECRET!,
     };
   }
+  const storage = storageConfig(e, resolve(e.DATA_DIR));
   const publicUrl = (e.PUBLIC_URL ?? `http://${urlHost(e.HOST)}:${e.PORT}`).replace(/\/+$/, '');
   const url = new URL(publicUrl);
   // API contract, "Business date": a movable business date is for tests and demos, never production.
@@ -273,5 +333,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bic: e.PLATFORM_BIC.toUpperCase(),
       name: e.PLATFORM_ACCOUNT_NAME,
     },
+    storage,
+  };
+}
+
+function storageConfig(e: z.infer<typeof envSchema>, dataDir: string): StorageConfig {
+  if (!e.STORAGE_URL) {
+    const stray = (
+      ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_BASE_URL'] as const
+    ).filter((n) => e[n]);
+    if (stray.length)
+      throw new ConfigError(
+        `Invalid configuration:\n${stray.map((n) => `- ${n} is set but STORAGE_URL is not (files would stay in DATA_DIR)`).join('\n')}`,
+      );
+    return { driver: 'local', root: dataDir };
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      "Invalid configuration:\n- S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the AWS SDK's own credentials)",
+    );
+  return {
+    driver: 's3',
+    ...e.STORAGE_URL,
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: e.S3_REGION,
+    // A service of its own (MinIO, Ceph) is usually reached by path; AWS by virtual host.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    credentials: e.S3_ACCESS_KEY_ID
+      ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY! }
+      : undefined,
+    publicBaseUrl: e.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
   };
 }

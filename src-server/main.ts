@@ -219,7 +219,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
         if (!seedDemo) return;
         if (!(await timed('seedCheck', () => startup.isEmpty(db.db)))) return;
         const seeded = await timed('seed', () =>
-          startup.seedDemoData(db, { dataDir: config.dataDir, kycKey: config.kycEncryptionKey!, config }),
+          startup.seedDemoData(db, { kycKey: config.kycEncryptionKey!, config }),
         );
         const { logins } = seeded;
         demoLines = [`  (${startup.demoTimelineLine(seeded)})`, ...startup.demoLoginLines(logins)];
@@ -258,6 +258,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
         // From the process's start, module loading included.
         sinceProcessStartMs: Math.round(performance.now()),
         steps,
+        // Where the files are (DATA_DIR or s3://bucket/prefix; never a key or secret).
+        storage: startup.fileStorage(config).location,
       },
       `Ready: ${url} (back office at /admin and /corporate, API docs at /api/docs)`,
     );

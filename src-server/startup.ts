@@ -10,3 +10,4 @@ export { demoLoginLines, demoTimelineLine, seedDemoData } from './seed/run';
 export { scheduleRecurringJobs } from './jobs';
 export { Mailer } from './modules/mailer/service';
 export { Jobs } from './plugins/jobs';
+export { fileStorage } from './lib/storage';

@@ -25,7 +25,7 @@ async function run(): Promise<number> {
       return 1;
     }
     const started = performance.now();
-    const seeded = await seedDemoData(database, { dataDir: config.dataDir, kycKey, config });
+    const seeded = await seedDemoData(database, { kycKey, config });
     console.log(`Demo data created. Demo logins:\n${demoLoginLines(seeded.logins).join('\n')}`);
     console.log(
       `The seed took ${((performance.now() - started) / 1000).toFixed(1)} s (${demoTimelineLine(seeded)}).`,

@@ -49,13 +49,15 @@ export function mayCacheApiAnswer(request: FastifyRequest): boolean {
 /** Security headers, and the contract's cross-site protection ("Sessions and cookies"). */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { publicOrigin: string; https: boolean },
+  options: { publicOrigin: string; https: boolean; imageOrigins?: readonly string[] },
 ): Promise<void> {
   const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         ...CONTENT_SECURITY_POLICY,
+        // The CDN of S3_PUBLIC_BASE_URL that /uploads/ redirects to (decision 0174).
+        'img-src': [...CONTENT_SECURITY_POLICY['img-src'], ...(options.imageOrigins ?? [])],
         ...(options.https ? { 'upgrade-insecure-requests': [] } : {}),
       },
     },

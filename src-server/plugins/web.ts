@@ -1,14 +1,20 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HOME_HERO_POSTER } from '../../src-shared/constants/media';
-import { CARD_IMAGE_SIZES, DETAIL_IMAGE_SIZES, imageVariantSrcSet } from '../../src-shared/images/variants';
+import {
+  CARD_IMAGE_SIZES,
+  DETAIL_IMAGE_SIZES,
+  imageVariantSrcSet,
+  parseImageVariantName,
+} from '../../src-shared/images/variants';
 import { notFound } from '../lib/http-error';
 import { makeMissingVariant } from '../lib/image-variants';
+import { checkKey, PUBLIC_UPLOADS, type FileStorage } from '../lib/storage';
+import { sendStored } from '../lib/storage/serve';
 
 /** Uploaded files never change: every name is new (a UUID, or a seeded name in a new venture's folder). */
 const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
@@ -26,34 +32,35 @@ function isBackofficePath(path: string): boolean {
 /**
  * Serves the two built web entries from dist/web with the history fallback of ARCHITECTURE.md
  * ("Running"): backoffice.html for /admin/* and /corporate/*, index.html for every other page path,
- * files from DATA_DIR/uploads at /uploads/, and a JSON 404 for unknown /api paths.
+ * the stored uploads (lib/storage: DATA_DIR/uploads or a bucket) at /uploads/, and a JSON 404 for unknown /api paths.
  */
 export async function registerWeb(
   app: FastifyInstance,
   options: {
     webDir: string;
-    uploadsDir: string;
+    /** Where the uploads are (`uploads/…` keys are served at `/uploads/…`). */
+    storage: FileStorage;
+    /** S3_PUBLIC_BASE_URL: /uploads/{rest} redirects to `{base}/uploads/{rest}` (a CDN). */
+    publicBaseUrl?: string;
     /** The first picture of a venture anyone may see, or null (for the venture page's preload). */
     ventureCover?: (id: string) => Promise<string | null>;
     /** The first picture of the public list's first venture (default filters and order), or null. */
     firstListedCover?: () => Promise<string | null>;
   },
 ) {
-  const { webDir, uploadsDir } = options;
+  const { webDir, storage } = options;
   const built = existsSync(join(webDir, 'index.html'));
-  mkdirSync(uploadsDir, { recursive: true });
 
-  await app.register(fastifyStatic, {
-    root: uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders(res) {
-      res.setHeader('Cache-Control', UPLOAD_CACHE);
-    },
+  // Only keys under uploads/ (lib/storage refuses `..`, hidden names and empty segments): the
+  // private files beside them are never reachable from here.
+  app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, (request, reply) => {
+    const key = `${PUBLIC_UPLOADS}${request.params['*']}`;
+    if (options.publicBaseUrl)
+      return redirectToPublic(request.url.split('?')[0]!, key, options.publicBaseUrl, storage, reply);
+    return sendStored(request, reply, storage, key, {
+      cacheControl: UPLOAD_CACHE,
+      notFound: () => reply.callNotFound(),
+    });
   });
 
   if (built) {
@@ -118,7 +125,7 @@ export async function registerWeb(
     }
     if (request.method === 'GET' && path.startsWith('/uploads/ventures/')) {
       // A WebP copy of a picture stored before copies were made: made now, kept for next time.
-      const variant = await makeMissingVariant(uploadsDir, path);
+      const variant = await makeMissingVariant(storage, path);
       if (variant) return reply.header('Cache-Control', UPLOAD_CACHE).type('image/webp').send(variant);
     }
     const lastSegment = path.split('/').pop() ?? '';
@@ -155,4 +162,29 @@ export async function registerWeb(
       .header('Cache-Control', 'no-cache')
       .sendFile(isBackofficePath(path) ? 'backoffice.html' : 'index.html', webDir);
   });
+}
+
+/**
+ * With S3_PUBLIC_BASE_URL the bytes come from the CDN: a permanent redirect, cached for a year as the
+ * files are (every name is new). A WebP copy that is not in the bucket yet is made first, so that the
+ * CDN finds it (decision 0174).
+ */
+async function redirectToPublic(
+  urlPath: string,
+  key: string,
+  base: string,
+  storage: FileStorage,
+  reply: FastifyReply,
+) {
+  try {
+    checkKey(key);
+  } catch {
+    return reply.callNotFound();
+  }
+  if (parseImageVariantName(key.split('/').pop()!) && !(await storage.head(key))) {
+    if (!(await makeMissingVariant(storage, urlPath))) return reply.callNotFound();
+  }
+  return reply
+    .header('Cache-Control', UPLOAD_CACHE)
+    .redirect(`${base}/${key.split('/').map(encodeURIComponent).join('/')}`, 301);
 }

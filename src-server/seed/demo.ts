@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import type {
   AdminStatus,
@@ -17,7 +15,8 @@ import { escrowAccountId, userAccountId } from '../modules/ledger/service';
 import type { Database, Db, Tx } from '../db/client';
 import { knowledgeTestAttempts, lossSimulations, users, ventureKiis, ventures } from '../db/schema';
 import { testValidUntil } from '../modules/protection/service';
-import { encodeVariants, writeVariants } from '../modules/ventures/images';
+import { encodeVariants, ventureImagesFolder, writeVariants } from '../modules/ventures/images';
+import type { FileStorage } from '../lib/storage';
 import demoDeposits from './fixtures/deposits.json';
 import demoInvestors from './fixtures/investors.json';
 import demoPeople from './fixtures/people.json';
@@ -176,7 +175,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(
   database: Pick<Database, 'db' | 'pool'>,
-  options: { uploadsDir: string; config: Config; now?: Date },
+  options: { storage: FileStorage; config: Config; now?: Date },
 ): Promise<DemoSeed> {
   const now = options.now ?? new Date();
   const today = isoDay(now);
@@ -330,13 +329,12 @@ export async function seedDemo(
 
   await Promise.all(
     pictures.map(async ({ ventureId, files }) => {
-      const dir = join(options.uploadsDir, 'ventures', ventureId);
-      await mkdir(dir, { recursive: true });
+      const folder = ventureImagesFolder(ventureId);
       await Promise.all(
         files.map(async (file) => {
           const { jpeg, variants } = await demoPicture(file.seed);
-          await writeFile(join(dir, file.name), jpeg);
-          await writeVariants(dir, file.name, jpeg, variants);
+          await options.storage.put(`${folder}/${file.name}`, jpeg, { contentType: 'image/jpeg' });
+          await writeVariants(options.storage, folder, file.name, jpeg, variants);
         }),
       );
     }),

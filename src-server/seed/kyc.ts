@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { encryptDocument } from '../modules/kyc/crypto';
+import { privateKey } from '../modules/kyc/storage';
+import type { FileStorage } from '../lib/storage';
 import type { Db } from '../db/client';
 import { kycDecisions, kycDocuments, kycVerifications, users } from '../db/schema';
 
@@ -42,7 +42,7 @@ function drawSelfie(): Promise<Buffer> {
  */
 export async function seedDemoKyc(
   db: Db,
-  options: { privateDir: string; key: Buffer; now?: Date },
+  options: { storage: FileStorage; key: Buffer; now?: Date },
 ): Promise<void> {
   const now = options.now ?? new Date();
   const people = await db
@@ -107,7 +107,7 @@ export async function seedDemoKyc(
             createdAt: verification!.submittedAt!,
           })
           .returning({ id: kycDocuments.id });
-        const storagePath = join('kyc', verification!.id, `${row!.id}.bin`);
+        const storagePath = `kyc/${verification!.id}/${row!.id}.bin`;
         await tx.update(kycDocuments).set({ storagePath }).where(eq(kycDocuments.id, row!.id));
         files.push({ path: storagePath, bytes: encryptDocument(options.key, doc.bytes) });
       }
@@ -115,7 +115,6 @@ export async function seedDemoKyc(
   });
 
   for (const file of files) {
-    await mkdir(join(options.privateDir, file.path, '..'), { recursive: true, mode: 0o700 });
-    await writeFile(join(options.privateDir, file.path), file.bytes, { mode: 0o600 });
+    await options.storage.put(privateKey(file.path), file.bytes, { private: true });
   }
 }

@@ -1,6 +1,6 @@
-import { join } from 'node:path';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { fileStorage } from '../lib/storage';
 import { seedDemo, type DemoLogin, type DemoSeed } from './demo';
 import { seedDemoKyc } from './kyc';
 import { seedDemoTickets } from './tickets';
@@ -8,13 +8,12 @@ import { seedDemoTickets } from './tickets';
 /** The whole demo (people, ventures, pictures, money, identity documents, support tickets) for an empty database. */
 export async function seedDemoData(
   database: Pick<Database, 'db' | 'pool'>,
-  options: { dataDir: string; kycKey: Buffer; config: Config },
+  options: { kycKey: Buffer; config: Config },
 ): Promise<DemoSeed> {
-  const seeded = await seedDemo(database, {
-    uploadsDir: join(options.dataDir, 'uploads'),
-    config: options.config,
-  });
-  await seedDemoKyc(database.db, { privateDir: join(options.dataDir, 'private'), key: options.kycKey });
+  // The configured file storage: DATA_DIR, or the bucket of STORAGE_URL (lib/storage).
+  const storage = fileStorage(options.config);
+  const seeded = await seedDemo(database, { storage, config: options.config });
+  await seedDemoKyc(database.db, { storage, key: options.kycKey });
   await seedDemoTickets(database.db);
   return seeded;
 }

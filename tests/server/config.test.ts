@@ -200,3 +200,90 @@ describe('identity verification settings', () => {
     }
   });
 });
+
+describe('file storage settings (issue 29; API contract, "Operations")', () => {
+  const s3 = {
+    STORAGE_URL: 's3://platform-files/prod',
+    S3_ENDPOINT: 'http://127.0.0.1:9000/',
+    S3_REGION: 'eu-central-1',
+    S3_ACCESS_KEY_ID: 'AKIA-TEST',
+    S3_SECRET_ACCESS_KEY: 'secret-test',
+  };
+
+  it('keeps files in DATA_DIR without STORAGE_URL', () => {
+    expect(loadConfig({ DATA_DIR: '/var/lib/platform' }).storage).toEqual({
+      driver: 'local',
+      root: '/var/lib/platform',
+    });
+  });
+
+  it('reads a bucket, its prefix, the endpoint, region, keys and path-style addressing', () => {
+    expect(loadConfig(s3).storage).toEqual({
+      driver: 's3',
+      bucket: 'platform-files',
+      prefix: 'prod/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'eu-central-1',
+      // A service of its own (S3_ENDPOINT): by path unless told otherwise.
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIA-TEST', secretAccessKey: 'secret-test' },
+    });
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+    expect(loadConfig({ ...s3, S3_PUBLIC_BASE_URL: 'https://cdn.example.com/files/' }).storage).toMatchObject(
+      {
+        publicBaseUrl: 'https://cdn.example.com/files',
+      },
+    );
+    expect(loadConfig({ ...s3, STORAGE_URL: 's3://platform-files/a/b/' }).storage).toMatchObject({
+      prefix: 'a/b/',
+    });
+    // AWS itself: no endpoint, virtual-host addressing, the SDK's own credentials, region us-east-1.
+    expect(loadConfig({ STORAGE_URL: 's3://platform-files' }).storage).toEqual({
+      driver: 's3',
+      bucket: 'platform-files',
+      prefix: '',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('names a wrong STORAGE_URL and the S3 settings that do not fit together', () => {
+    for (const wrong of [
+      'file:///srv/files',
+      's3://',
+      's3://Upper-Case',
+      's3://ab',
+      's3://bucket/../up',
+      's3://bucket/a//b',
+      's3://bucket?endpoint=http://x',
+      'https://bucket.s3.amazonaws.com',
+    ]) {
+      expect(() => loadConfig({ STORAGE_URL: wrong }), wrong).toThrow(
+        `STORAGE_URL must be s3://BUCKET or s3://BUCKET/PREFIX`,
+      );
+    }
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    );
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(
+      'S3_ENDPOINT must be a http: or https:// URL',
+    );
+    expect(() => loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      'S3_FORCE_PATH_STYLE must be true or false',
+    );
+    // S3 settings without STORAGE_URL would silently leave the files on the local disk.
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      'S3_ENDPOINT is set but STORAGE_URL is not',
+    );
+    expect(() => loadConfig({ S3_PUBLIC_BASE_URL: 'https://cdn.example.com' })).toThrow(
+      'S3_PUBLIC_BASE_URL is set but STORAGE_URL is not',
+    );
+    expect(() => loadConfig({ ...s3, S3_PUBLIC_BASE_URL: 'cdn.example.com' })).toThrow(
+      'S3_PUBLIC_BASE_URL must be a http: or https:// URL',
+    );
+  });
+});

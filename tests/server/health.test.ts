@@ -8,6 +8,7 @@ import { loadConfig } from '../../src-server/config';
 import { createDatabase } from '../../src-server/db/client';
 import { freePort, startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 import { testContext, type TestContext } from './context';
+import { startTestBucket } from '../support/s3rver';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -113,7 +114,7 @@ describe('GET /api/health/live and /api/health/ready (issue 29: several instance
 
   it('ready answers 503 while the file storage does not answer; the database check alone stays 200', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'cf-health-'));
-    const config = { ...t.ctx.config, dataDir };
+    const config = { ...t.ctx.config, dataDir, storage: { driver: 'local' as const, root: dataDir } };
     const app = await buildApp({ ...t.ctx, config }, { logger: false });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
@@ -127,6 +128,21 @@ describe('GET /api/health/live and /api/health/ready (issue 29: several instance
     } finally {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('with a bucket: ready answers 200 while the bucket answers, 503 once it is gone', async () => {
+    const bucket = await startTestBucket();
+    const config = loadConfig({ ...bucket.env('health'), DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' });
+    const app = await buildApp({ ...t.ctx, config }, { logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+      await bucket.stop();
+      const ready = await app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'unavailable', message: 'The file storage does not answer.' });
+    } finally {
+      await app.close();
     }
   });
 

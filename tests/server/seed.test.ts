@@ -11,6 +11,7 @@ import {
 } from '../../src-shared/constants/enums';
 import { DEMO_PASSWORD, isEmpty, seedDemo, type DemoLogin, type DemoSeed } from '../../src-server/seed/demo';
 import { seedDemoKyc } from '../../src-server/seed/kyc';
+import { fileStorage } from '../../src-server/lib/storage';
 import { seedDemoTickets } from '../../src-server/seed/tickets';
 import { findInvariantViolations } from './invariants';
 import { protectionGate } from '../../src-server/modules/protection/service';
@@ -25,11 +26,12 @@ let seeded: DemoSeed;
 beforeAll(async () => {
   t = await testContext();
   expect(await isEmpty(t.database.db)).toBe(true);
-  seeded = await seedDemo(t.database, { uploadsDir: join(t.dataDir, 'uploads'), config: t.ctx.config });
+  const storage = fileStorage(t.ctx.config);
+  seeded = await seedDemo(t.database, { storage, config: t.ctx.config });
   logins = seeded.logins;
   console.log(`demo seed timeline: ${JSON.stringify(seeded.timeline)}`);
   await seedDemoKyc(t.database.db, {
-    privateDir: join(t.dataDir, 'private'),
+    storage,
     key: t.ctx.config.kycEncryptionKey!,
   });
   await seedDemoTickets(t.database.db);

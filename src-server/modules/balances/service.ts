@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { auditSource, recordAudit } from '../audit/service';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { LanguageCode, LedgerKind } from '../../../src-shared/constants/enums';
@@ -15,7 +12,7 @@ import { accounts, ledgerEntries, ledgerTransactions, users } from '../../db/sch
 import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
 import { hashRequest, once } from '../idempotency';
-import { decryptDocument, encryptDocument } from '../kyc/crypto';
+import { readPrivateFile, removePrivateFiles, writePrivateFile } from '../kyc/storage';
 import { externalAccountId, postTransaction, userAccountId } from '../ledger/service';
 import { containsPattern } from '../../lib/query';
 
@@ -270,11 +267,8 @@ export async function adjustBalance(
             throw new HttpError(400, INSUFFICIENT, { fields: { amount: INSUFFICIENT } });
           let proofPath: string | null = null;
           if (stored) {
-            proofPath = join('proofs', `${randomUUID()}.bin`);
-            await mkdir(join(ctx.config.dataDir, 'private', 'proofs'), { recursive: true, mode: 0o700 });
-            await writeFile(join(ctx.config.dataDir, 'private', proofPath), encryptDocument(key!, stored), {
-              mode: 0o600,
-            });
+            // Encrypted here, then stored (DATA_DIR/private/proofs or the bucket's private/proofs).
+            proofPath = await writePrivateFile(ctx, 'proofs', stored);
             written = proofPath;
           }
           const deposit = input.amountCents > 0n;
@@ -321,7 +315,7 @@ export async function adjustBalance(
       ),
     );
   } catch (error) {
-    if (written) await rm(join(ctx.config.dataDir, 'private', written), { force: true });
+    if (written) await removePrivateFiles(ctx, [written]);
     throw error;
   }
 }
@@ -335,7 +329,6 @@ export async function readProof(
     .from(ledgerTransactions)
     .where(eq(ledgerTransactions.id, transactionId));
   if (!row?.proofPath) throw new HttpError(404, 'balance.proof_not_found');
-  const stored = await readFile(join(ctx.config.dataDir, 'private', row.proofPath));
-  const bytes = decryptDocument(ctx.config.kycEncryptionKey!, stored);
+  const bytes = await readPrivateFile(ctx, row.proofPath);
   return { bytes, mimeType: fileTypeOf(bytes, DOCUMENT_TYPES) ?? 'application/octet-stream' };
 }

@@ -60,7 +60,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (ctx.lifecycle?.draining) return notReady('The instance is shutting down.');
         const [database, storage] = await Promise.all([
           migrationsApplied(ctx.pool),
-          storageAnswers(ctx.config.dataDir),
+          storageAnswers(ctx.config),
         ]);
         if (database === 'database') return notReady('The database does not answer.');
         if (database === 'migrations') return notReady('The database migrations are not all applied.');

@@ -1,7 +1,9 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
+import type { Config } from '../../config';
 import { migrationsDir } from '../../lib/paths';
+import { fileStorage } from '../../lib/storage';
 
 /** Whether the database answers `SELECT 1` within two seconds; a broken connection leaves the pool. */
 export async function databaseAnswers(pool: pg.Pool): Promise<boolean> {
@@ -61,11 +63,29 @@ function migrationCount(): Promise<number> {
   return journalEntries;
 }
 
-/** Whether the file storage answers: a probe file can be written to DATA_DIR and removed (a
- * permission check alone says yes to root on a read-only or vanished disk). */
-export async function storageAnswers(dataDir: string): Promise<boolean> {
-  const probe = join(dataDir, `.ready-probe-${process.pid}`);
+/**
+ * Whether the file storage answers (lib/storage). The local disk: a probe file can be written under
+ * the storage's root and removed (a permission check alone says yes to root on a read-only or vanished
+ * disk). A bucket: a HEAD of a probe key answers within two seconds, found or not (a write there every
+ * few seconds would pile up versions in a versioned bucket); a refused key pair or an unreachable
+ * endpoint is an error.
+ */
+export async function storageAnswers(config: Pick<Config, 'storage'>): Promise<boolean> {
+  const storage = config.storage;
   try {
+    if (storage.driver === 's3') {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('storage timeout')), 2_000);
+      });
+      try {
+        await Promise.race([fileStorage(config).head('private/health/ready-probe'), timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+      return true;
+    }
+    const probe = join(storage.root, `.ready-probe-${process.pid}`);
     await writeFile(probe, '');
     await rm(probe, { force: true });
     return true;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { auditSource, recordAudit } from '../audit/service';
-import { join } from 'node:path';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { KycStatus, LanguageCode } from '../../../src-shared/constants/enums';
 import {
@@ -217,7 +216,7 @@ export async function submitDocuments(
       const first = await openSession(tx, token, now);
       await tx.select({ id: users.id }).from(users).where(eq(users.id, first.user.id)).for('update');
       const { verification, user } = await openSession(tx, token, now, true);
-      const folder = join('kyc', verification.id);
+      const folder = `kyc/${verification.id}`;
       for (const file of typed) {
         const id = randomUUID();
         const storagePath = await writePrivateFile(ctx, folder, file.bytes, id);

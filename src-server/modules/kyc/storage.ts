@@ -1,13 +1,13 @@
 /**
- * Private files at rest: identity documents, and the evidence of a request to be treated as a
- * sophisticated investor (modules/protection). Each file is encrypted with the documents' key
- * (`crypto.ts`, AES-256-GCM) and written under DATA_DIR/private, never in the public uploads; only an
- * admin route reads it back.
+ * Private files at rest: identity documents, the evidence of a request to be treated as a
+ * sophisticated investor (modules/protection) and balance proofs (modules/balances). Each file is
+ * encrypted with the documents' key (`crypto.ts`, AES-256-GCM) on this server, before it is handed to
+ * the file storage (lib/storage: DATA_DIR/private or the bucket's `private/`), never in the public
+ * uploads; only an admin route reads it back.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AppContext } from '../../context';
+import { fileStorage, PRIVATE_FILES } from '../../lib/storage';
 import { decryptDocument, encryptDocument } from './crypto';
 
 function documentsKey(ctx: AppContext): Buffer {
@@ -16,10 +16,10 @@ function documentsKey(ctx: AppContext): Buffer {
   return key;
 }
 
-const privatePath = (ctx: AppContext, storagePath: string) =>
-  join(ctx.config.dataDir, 'private', storagePath);
+/** The storage key of a private file's storage path (`kyc/{id}/{doc}.bin` as the rows name it). */
+export const privateKey = (storagePath: string) => `${PRIVATE_FILES}${storagePath}`;
 
-/** Encrypts and writes `bytes` as `{folder}/{id}.bin` under DATA_DIR/private; answers that storage path. */
+/** Encrypts and stores `bytes` as `{folder}/{id}.bin` among the private files; answers that storage path. */
 export async function writePrivateFile(
   ctx: AppContext,
   folder: string,
@@ -27,18 +27,21 @@ export async function writePrivateFile(
   id: string = randomUUID(),
 ): Promise<string> {
   const key = documentsKey(ctx);
-  await mkdir(privatePath(ctx, folder), { recursive: true, mode: 0o700 });
-  const storagePath = join(folder, `${id}.bin`);
-  await writeFile(privatePath(ctx, storagePath), encryptDocument(key, bytes), { mode: 0o600 });
+  const storagePath = `${folder}/${id}.bin`;
+  await fileStorage(ctx.config).put(privateKey(storagePath), encryptDocument(key, bytes), {
+    private: true,
+    contentType: 'application/octet-stream',
+  });
   return storagePath;
 }
 
 /** A private file's bytes, decrypted. */
 export async function readPrivateFile(ctx: AppContext, storagePath: string): Promise<Buffer> {
-  return decryptDocument(documentsKey(ctx), await readFile(privatePath(ctx, storagePath)));
+  return decryptDocument(documentsKey(ctx), await fileStorage(ctx.config).read(privateKey(storagePath)));
 }
 
 /** Removes files written for a transaction that did not commit. */
 export async function removePrivateFiles(ctx: AppContext, storagePaths: string[]): Promise<void> {
-  await Promise.all(storagePaths.map((p) => rm(privatePath(ctx, p), { force: true })));
+  const storage = fileStorage(ctx.config);
+  await Promise.all(storagePaths.map((p) => storage.delete(privateKey(p))));
 }

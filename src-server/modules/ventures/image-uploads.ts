@@ -1,7 +1,5 @@
 /** A venture's pictures as its company or an admin adds and removes them (their WebP copies: images.ts). */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MAX_IMAGES } from '../../../src-shared/rules/venture';
@@ -9,8 +7,9 @@ import type { AppContext } from '../../context';
 import { ventures } from '../../db/schema';
 import { fileTypeOf, IMAGE_TYPES, MAX_IMAGE_PIXELS } from '../../lib/file-type';
 import { HttpError } from '../../lib/http-error';
+import { fileStorage } from '../../lib/storage';
 import type { SessionContext } from '../auth/sessions';
-import { variantNames, writeVariants } from './images';
+import { ventureImagesFolder, variantNames, writeVariants } from './images';
 import { loadForChange } from './writes';
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -51,20 +50,20 @@ export async function addImages(
   if (row.images.length + files.length > MAX_IMAGES) throw new HttpError(400, 'venture.too_many_images');
   const encoded = await Promise.all(files.map((f) => reencode(f.bytes)));
 
-  const dir = join(ctx.config.dataDir, 'uploads', 'ventures', id);
-  await mkdir(dir, { recursive: true });
+  const storage = fileStorage(ctx.config);
+  const folder = ventureImagesFolder(id);
   const names = encoded.map(() => `${randomUUID()}.jpg`);
   // Each JPEG with its WebP copies (src-shared/images/variants.ts), written before the row names it.
   const written = names.flatMap((name) => [name, ...variantNames(name)]);
   try {
     await Promise.all(
       names.map(async (name, i) => {
-        await writeFile(join(dir, name), encoded[i]!);
-        await writeVariants(dir, name, encoded[i]!);
+        await storage.put(`${folder}/${name}`, encoded[i]!, { contentType: 'image/jpeg' });
+        await writeVariants(storage, folder, name, encoded[i]!);
       }),
     );
   } catch (error) {
-    await Promise.all(written.map((name) => rm(join(dir, name), { force: true })));
+    await Promise.all(written.map((name) => storage.delete(`${folder}/${name}`)));
     throw error;
   }
   const paths = names.map((name) => `/uploads/ventures/${id}/${name}`);
@@ -79,7 +78,7 @@ export async function addImages(
       return images;
     });
   } catch (error) {
-    await Promise.all(written.map((name) => rm(join(dir, name), { force: true })));
+    await Promise.all(written.map((name) => storage.delete(`${folder}/${name}`)));
     throw error;
   }
 }
@@ -99,7 +98,9 @@ export async function deleteImage(
     return rest;
   });
   const name = imageUrl.split('/').pop()!;
-  const dir = join(ctx.config.dataDir, 'uploads', 'ventures', id);
-  await Promise.all([name, ...variantNames(name)].map((file) => rm(join(dir, file), { force: true })));
+  const storage = fileStorage(ctx.config);
+  await Promise.all(
+    [name, ...variantNames(name)].map((file) => storage.delete(`${ventureImagesFolder(id)}/${file}`)),
+  );
   return images;
 }
