@@ -425,7 +425,7 @@ describe('the transactions and investments exports', () => {
       'instalment',
     ]);
     for (const r of rows) {
-      expect(r.date >= `${Y1}-11-10` && r.date <= `${Y1}-12-31`).toBe(true);
+      expect(r.date! >= `${Y1}-11-10` && r.date! <= `${Y1}-12-31`).toBe(true);
       expect(r.amount).toMatch(/^-?\d+\.\d{2}$/);
     }
     expect(rows.at(-1)!.balance_after).toBe(

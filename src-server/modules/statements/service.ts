@@ -15,7 +15,11 @@
  */
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { LedgerKind } from '../../../src-shared/constants/enums';
-import { FIRST_STATEMENT_YEAR, MAX_RANGE_YEARS } from '../../../src-shared/contracts/statements';
+import {
+  FIRST_STATEMENT_YEAR,
+  MAX_RANGE_YEARS,
+  rangeProblem,
+} from '../../../src-shared/contracts/statements';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { accounts, ledgerEntries, ledgerTransactions, users, ventures } from '../../db/schema';
@@ -226,13 +230,12 @@ export interface TransactionRow {
   balanceAfterCents: bigint;
 }
 
-const addYears = (day: string, years: number) =>
-  `${String(Number(day.slice(0, 4)) + years).padStart(4, '0')}${day.slice(4)}`;
-
-/** 400 `statements.range_invalid` when from is after to, `statements.range_too_long` beyond 5 years. */
+/** 400 `statements.range_invalid` when from is after to, `statements.range_too_long` at 5 years or more. */
 export function checkRange(from: string, to: string) {
-  if (from > to) throw new HttpError(400, 'statements.range_invalid');
-  if (to >= addYears(from, MAX_RANGE_YEARS))
+  const problem = rangeProblem(from, to);
+  if (problem === 'dateInvalid') throw new HttpError(400, 'statements.date_invalid');
+  if (problem === 'rangeInvalid') throw new HttpError(400, 'statements.range_invalid');
+  if (problem === 'rangeTooLong')
     throw new HttpError(400, 'statements.range_too_long', { params: { years: MAX_RANGE_YEARS } });
 }
 
