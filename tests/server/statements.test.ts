@@ -111,6 +111,13 @@ function parseCsv(body: string): Record<string, string>[] {
   });
 }
 
+/** The one line of a PDF's text that starts with `start`. */
+const mine = (lines: string[], start: string) => {
+  const found = lines.filter((l) => l.startsWith(start));
+  expect(found, start).toHaveLength(1);
+  return found[0]!;
+};
+
 const annual = (who: SignedIn, query: string) =>
   who.inject({ method: 'GET', url: `/api/statements/annual?${query}` });
 
@@ -338,7 +345,7 @@ describe('the annual statement', () => {
   });
 
   it('prints the same figures in the PDF, in the investor’s language', async () => {
-    const csv = (await annualCsv(amara, Y1)).summary;
+    const { summary: csv, ventures: csvVentures } = await annualCsv(amara, Y1);
     const res = await annual(amara, `year=${Y1}&format=pdf`);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -368,7 +375,21 @@ describe('the annual statement', () => {
     ];
     for (const [label, value] of expected)
       expect(lines, label).toContain(`${label} ${money(cents(value), 'en').replace(/\s+/g, ' ')}`);
-    expect(text).toContain('Solar kiosks in Kisumu');
+    // The annex: one line per venture with its figures (L1: invested, then the instalment's parts).
+    const l1 = mine(lines, 'Solar kiosks in Kisumu');
+    const row = csvVentures.find((v) => v.venture === 'Solar kiosks in Kisumu')!;
+    expect(l1).toContain(
+      [
+        'invested',
+        'refunded',
+        'principal_received',
+        'interest_received',
+        'late_interest_received',
+        'service_fees',
+      ]
+        .map((c) => money(cents(row[c]!), 'en'))
+        .join(' '),
+    );
     expect(text).not.toContain('Bongani');
 
     // German: the investor's language by default once the profile says so; German number formats.

@@ -125,13 +125,13 @@ export async function renderStatementPdf(s: AnnualStatement, lang: LanguageCode)
     ...STATEMENT_COLUMNS.filter((c) => c !== 'deposits' && c !== 'withdrawals'),
     'writtenOff',
   ] as const;
-  const titleWidth = 150;
+  const titleWidth = 130;
   const cell = (width - titleWidth) / columns.length;
   const heading = (c: (typeof columns)[number]) => (c === 'writtenOff' ? t.writtenOff : t.columns[c]);
   const header = () => {
     doc
       .font('bold')
-      .fontSize(size * 0.85)
+      .fontSize(size * 0.8)
       .fillColor(COLORS.text);
     const y = doc.y;
     let h = 0;
