@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 
-/** The longest range of one transactions export: 5 years (decision 0165). */
-export const MAX_RANGE_YEARS = 5;
+export { daysIn, MAX_RANGE_YEARS, rangeProblem } from '../rules/statements';
+
 /** The earliest year a statement can be asked for. */
 export const FIRST_STATEMENT_YEAR = 2000;
 
@@ -51,32 +51,8 @@ export const statementYearsSchema = z.object({
   data: z.object({
     years: z.array(z.number().int()),
     firstDay: z.string().nullable(),
-    /** The business date: the transactions export cannot end after it. */
+    /** The business date (the screens end the transactions range there by default). */
     today: z.string(),
   }),
 });
 export type StatementYears = z.infer<typeof statementYearsSchema>['data'];
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A transactions range's problem (decision 0165), the one rule of the server and the screens: from
- * and to real days, from not after to, and to before the day 5 years after from. */
-export function rangeProblem(
-  from: string,
-  to: string,
-): 'dateInvalid' | 'rangeInvalid' | 'rangeTooLong' | null {
-  const real = (d: string) => {
-    const date = new Date(`${d}T00:00:00Z`);
-    return DAY.test(d) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d;
-  };
-  if (!real(from) || !real(to)) return 'dateInvalid';
-  if (from > to) return 'rangeInvalid';
-  const limit = `${String(Number(from.slice(0, 4)) + MAX_RANGE_YEARS).padStart(4, '0')}${from.slice(4)}`;
-  if (to >= limit) return 'rangeTooLong';
-  return null;
-}
-
-/** Whole days from `from` to `to`, both included. */
-export function daysIn(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}

@@ -6,7 +6,7 @@
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { rangeProblem } from '../../src-shared/contracts/statements';
+import { rangeProblem } from '../../src-shared/rules/statements';
 import { mockSignedIn, openPage, setUpPageTests } from './helpers';
 
 setUpPageTests(

@@ -3,7 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import { daysIn, rangeProblem } from '../../../src-shared/contracts/statements';
+import { daysIn, rangeProblem } from '../../../src-shared/rules/statements';
 import { SectionCard } from '../../components/SectionCard';
 import type { BackofficeDataProvider } from '../../providers/dataProvider';
 
@@ -15,7 +15,7 @@ const day = (value: string, locale: string) =>
 /**
  * The company's transactions as CSV (GET /api/statements/transactions, issue 28): every entry of its
  * balance between two days (UTC) with the balance after each. The range is checked by the server's
- * own rule (src-shared/contracts/statements.ts) and spelled out before the download link is offered.
+ * own rule (src-shared/rules/statements.ts) and spelled out before the download link is offered.
  */
 export const TransactionsExport = () => {
   const translate = useTranslate();

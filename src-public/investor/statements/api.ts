@@ -21,4 +21,4 @@ export const statementUrls = {
   investments: () => '/api/statements/investments?format=csv',
 };
 
-export { daysIn, rangeProblem } from '../../../src-shared/contracts/statements';
+export { daysIn, rangeProblem } from '../../../src-shared/rules/statements';
