@@ -12,6 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { investments } from '../../src-server/db/schema';
 import { externalAccountId, postTransaction, userAccountId } from '../../src-server/modules/ledger/service';
+import { decimal, transactionsCsv } from '../../src-server/modules/statements/csv';
 import { money } from '../../src-server/modules/statements/pdf';
 import { STATEMENT_TEXTS } from '../../src-server/modules/statements/texts';
 import { readPdf } from '../support/kiis';
@@ -534,6 +535,33 @@ describe('validation and roles', () => {
     expect((await company.inject({ method: 'GET', url: urls[0]! })).statusCode).toBe(403);
     expect((await company.inject({ method: 'GET', url: urls[1]! })).statusCode).toBe(403);
     expect((await company.inject({ method: 'GET', url: urls[3]! })).statusCode).toBe(200);
+  });
+});
+
+describe('the CSV writer', () => {
+  it('writes amounts from cents with a dot, and keeps a text cell from being read as a formula', () => {
+    expect([0n, 5n, -5n, 123456n, -100n, 10n ** 15n].map(decimal)).toEqual([
+      '0.00',
+      '0.05',
+      '-0.05',
+      '1234.56',
+      '-1.00',
+      '10000000000000.00',
+    ]);
+    const body = transactionsCsv([
+      {
+        at: new Date('2027-03-01T10:20:30Z'),
+        transactionId: 't1',
+        kind: 'refund',
+        note: '=HYPERLINK("http://evil.example","click"), or not',
+        venture: '@SUM(1+1)',
+        amountCents: -2500n,
+        balanceAfterCents: 0n,
+      },
+    ]).toString('utf8');
+    expect(body.split('\r\n')[1]).toBe(
+      `2027-03-01,10:20:30,t1,refund,"'=HYPERLINK(""http://evil.example"",""click""), or not",'@SUM(1+1),-25.00,0.00`,
+    );
   });
 });
 
