@@ -3,13 +3,23 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startServer, tempDataDir, type RunningServer } from './harness';
-import { axeViolations, BrowserTabs, DEMO_PASSWORD, field, pathname, screenshot, settled } from './journey';
+import {
+  axeViolations,
+  BrowserTabs,
+  DEMO_PASSWORD,
+  field,
+  journey,
+  pathname,
+  screenshot,
+  settled,
+} from './journey';
 
 /**
  * Statements in Chromium (issue 28): the demo's investor@ opens /user/statements (axe and a
  * screenshot at 1366 and 390 px), downloads the latest year's annual statement as CSV and PDF
  * (the files the browser saves: a header row and a summary row; a PDF that pdftotext reads) and the
- * transactions of the range the page offers.
+ * transactions of the range the page offers. The demo's corporate@ finds the transactions export on
+ * its Funding page (axe and screenshots at both widths) and downloads its CSV.
  */
 
 let server: RunningServer;
@@ -85,6 +95,32 @@ describe('statements', () => {
         .replace(/^\uFEFF/, '')
         .split('\r\n')[0],
     ).toBe('date,time_utc,transaction_id,kind,description,venture,amount,balance_after');
+    expect(errors).toEqual([]);
+  });
+
+  it('a company downloads its transactions from the Funding page', async () => {
+    const cookie = await journey(server).signIn('corporate@afrivest.test');
+    const { page, context, errors } = await tabs.open(browser, 'desktop');
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name!, value: value.join('='), url: server.url };
+      }),
+    );
+    await page.goto(`${server.url}/corporate/funding`, { waitUntil: 'networkidle' });
+    const section = page.getByRole('heading', { name: 'Transactions export' });
+    await expect.poll(() => section.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByText(/^From .+: \d[\d,]* days?$/).count(), { timeout: 15_000 }).toBe(1);
+    await checkBothWidths(page, 'corporate-transactions-export');
+
+    const tx = await download(page, 'Download transactions (CSV)');
+    const rows = tx.bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toBe('date,time_utc,transaction_id,kind,description,venture,amount,balance_after');
+    for (const row of rows.slice(1)) expect(row).toMatch(/^\d{4}-\d{2}-\d{2},\d{2}:\d{2}:\d{2},/);
     expect(errors).toEqual([]);
   });
 });
