@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
               { path: 'funding', lazy: () => import('./investor/FundingPage') },
               { path: 'investments', lazy: () => import('./investor/InvestmentsPage') },
               { path: 'investments/:id', lazy: () => import('./investor/InvestmentDetailPage') },
+              { path: 'statements', lazy: () => import('./investor/statements/StatementsPage') },
               { path: 'tickets', lazy: () => import('./investor/tickets/TicketsPage') },
               { path: 'tickets/new', lazy: () => import('./investor/tickets/NewTicketPage') },
               { path: 'tickets/:id', lazy: () => import('./investor/tickets/TicketPage') },

@@ -38,6 +38,7 @@ import { ventureRoutes } from './modules/ventures/routes';
 import { ventureMoneyRoutes } from './modules/ventures/money-routes';
 import { servicingRoutes } from './modules/servicing/routes';
 import { kiisRoutes } from './modules/kiis/routes';
+import { statementRoutes } from './modules/statements/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { publicTotals } from './modules/ventures/count-cache';
 import { getVisibleVenture, listPublicVentures } from './modules/ventures/queries';
@@ -199,6 +200,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(ticketRoutes(ctx));
       await api.register(statisticsRoutes(ctx));
       await api.register(auditRoutes(ctx));
+      await api.register(statementRoutes(ctx));
     },
     { prefix: '/api' },
   );

@@ -385,6 +385,14 @@ export const ERROR_TEXTS = {
   // Text that UTF-8 cannot hold (decision 0151)
   'unicode.lone_surrogate':
     '{{field}} contains a broken character (half of an emoji or symbol). Please type it again.',
+  // Statements (issue 28; API contract, "Statements"; decisions 0164, 0165)
+  'statements.year_invalid': 'year must be a year (YYYY) from 2000 to the current year.',
+  'statements.format_invalid': 'format must be one of pdf, csv (transactions and investments: csv).',
+  'statements.language_invalid': 'lang must be one of en, de, es, fr',
+  'statements.no_activity': 'Your account has no activity in {{year}}: there is no statement for that year.',
+  'statements.date_invalid': 'from and to must be days as YYYY-MM-DD.',
+  'statements.range_invalid': 'The start date must not be after the end date.',
+  'statements.range_too_long': 'One export covers at most {{years}} years: please choose a shorter range.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

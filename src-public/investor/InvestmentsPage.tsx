@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -16,6 +17,7 @@ import { useMyInvestments } from './api';
 import { InvestmentStatusChip } from './StatusChip';
 import { QueryStatus } from './QueryStatus';
 import { RevocableUntil, RevokeButton, RevokedNotice } from './Revoke';
+import { InvestmentsCsvButton } from './statements/StatementsPage';
 
 /**
  * /user/investments (spec 2.5 and 8, issue 24): the investor's investments, newest first: venture (a
@@ -26,7 +28,8 @@ import { RevocableUntil, RevokeButton, RevokedNotice } from './Revoke';
  * 'You have no investments yet.' with a link to the ventures when there are none. The invest dialog
  * invalidates this list after an investment. While an investment is within its reflection period
  * (EU 2020/1503 Art. 22), its status says until when and offers Revoke (decision 0109); a revocation
- * is confirmed above the table with the new balance, and the row turns 'Revoked'.
+ * is confirmed above the table with the new balance, and the row turns 'Revoked'. Above the table, the
+ * list as CSV (GET /api/statements/investments, issue 28).
  */
 export function InvestmentsPage() {
   const { t, i18n } = useTranslation();
@@ -42,6 +45,11 @@ export function InvestmentsPage() {
         failed={error ? t('investor.investments.failed') : null}
       />
       <RevokedNotice message={revoked} />
+      {data && data.length > 0 ? (
+        <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
+          <InvestmentsCsvButton />
+        </Box>
+      ) : null}
       {data && data.length === 0 ? (
         <Typography color="text.secondary" sx={{ mt: 3 }}>
           {t('investor.overview.noInvestments')}{' '}

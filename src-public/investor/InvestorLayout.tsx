@@ -14,6 +14,7 @@ const TABS = [
   { to: '/user/overview', labelKey: 'investor.tabs.dashboard' },
   { to: '/user/funding', labelKey: 'investor.tabs.funding' },
   { to: '/user/investments', labelKey: 'investor.tabs.investments' },
+  { to: '/user/statements', labelKey: 'statements.tab' },
   { to: '/user/tickets', labelKey: 'investor.tabs.tickets' },
   { to: '/user/verification', labelKey: 'investor.tabs.verification' },
   // The investor profile of EU 2020/1503 Art. 21 (knowledge test, loss simulation), after identity verification.
@@ -55,7 +56,7 @@ function InvestorTabs() {
           flex: 1,
           minWidth: 0,
           '& .MuiTabs-scrollButtons.Mui-disabled': { opacity: 0.3 },
-          // From md up the seven tabs fit: the idle buttons take no room there.
+          // From md up the tabs fit: the idle buttons take no room there.
           [theme.breakpoints.up('md')]: { '& .MuiTabs-scrollButtons.Mui-disabled': { display: 'none' } },
         })}
       >

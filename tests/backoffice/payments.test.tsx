@@ -495,6 +495,9 @@ describe('the company’s funding page', () => {
       'GET /api/payments/bank-account': () => json({ data: account }),
       'GET /api/balances/my-balance': () => json({ balance: 500 }),
       'GET /api/payments/withdrawals/mine': () => json(page([])),
+      // The transactions export (issue 28) on the same page.
+      'GET /api/statements/years': () =>
+        json({ data: { years: [2026], firstDay: '2026-01-05', today: '2026-03-02' } }),
       ...extra,
     });
 

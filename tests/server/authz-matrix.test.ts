@@ -601,6 +601,21 @@ const ROUTES: Row[] = [
 
   // The audit log (issue 26).
   row('GET', '/api/admin/audit', ADMIN_ONLY),
+
+  // Statements (issue 28): investors for their annual statement and investments; investors and
+  // companies for their transactions and years; never admins (they read accounts in the back office).
+  row('GET', '/api/statements/annual', [401, OK, OK, 403, 403, 403, 403], async (fx, role) => {
+    // A year with activity (else 404 statements.no_activity): a deposit now, in this (real) year.
+    if (role === 'investor' || role === 'verified') await deposit(fx.t, fx.people[role].user!.id, 100n);
+    return { url: `/api/statements/annual?year=${new Date().getUTCFullYear()}&format=csv` };
+  }),
+  row('GET', '/api/statements/transactions', [401, OK, OK, OK, OK, 403, 403], () => ({
+    url: '/api/statements/transactions?from=2026-01-01&to=2026-12-31&format=csv',
+  })),
+  row('GET', '/api/statements/investments', [401, OK, OK, 403, 403, 403, 403], () => ({
+    url: '/api/statements/investments?format=csv',
+  })),
+  row('GET', '/api/statements/years', [401, OK, OK, OK, OK, 403, 403]),
 ];
 
 let fx: Fixtures;

@@ -1683,6 +1683,48 @@ function routeSpecs(): RouteSpec[] {
       [],
     ),
 
+    // Statements (issue 28): every parameter required, so any broken or missing one is a 400.
+    {
+      method: 'GET',
+      url: '/api/statements/annual',
+      as: investor,
+      invalid: brokenQuery(
+        {
+          year: fc.oneof(
+            oneOf<Value>(
+              '1999',
+              '0',
+              '-2026',
+              '20266',
+              '2026.0',
+              '2e3',
+              '１２３４',
+              '\u0661\u0669\u0669\u0669',
+              '9999',
+            ),
+            hostileString.filter((s) => !/^\s*\d{4}\s*$/.test(s)),
+          ),
+          format: q.strictEnum(['pdf', 'csv']),
+          lang: q.strictEnum(['en', 'de', 'es', 'fr']),
+        },
+        [],
+      ).map((query): Req => ({ query })),
+    },
+    {
+      method: 'GET',
+      url: '/api/statements/transactions',
+      as: owner,
+      invalid: brokenQuery({ from: q.day(), to: q.day(), format: q.strictEnum(['csv']) }, []).map(
+        (query): Req => ({ query }),
+      ),
+    },
+    {
+      method: 'GET',
+      url: '/api/statements/investments',
+      as: investor,
+      invalid: brokenQuery({ format: q.strictEnum(['csv']) }, []).map((query): Req => ({ query })),
+    },
+
     // Users and mails
     listRoute(
       '/api/users',
@@ -1790,6 +1832,7 @@ const NO_INPUT = new Set([
   'GET /api/kyc/my-verification',
   'GET /api/protection/me',
   'GET /api/payments/deposit-instructions',
+  'GET /api/statements/years',
   'GET /api/payments/bank-account',
   'POST /api/admin/withdrawals/export',
   'POST /api/kyc/start-verification',

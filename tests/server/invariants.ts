@@ -120,6 +120,24 @@ export async function findInvariantViolations(pool: pg.Pool | pg.PoolClient): Pr
         WHERE expected <> credited`,
     ],
     [
+      // Decision 0163: the annual statement splits each investor's credit with these rows.
+      "a payment's shares (principal + interest + late interest - fee) differ from an investor's ledger entry",
+      `WITH tx AS (SELECT DISTINCT s.ledger_transaction_id AS id, v.created_by
+                     FROM payment_shares s JOIN ventures v ON v.id = s.venture_id),
+            shares AS (SELECT s.ledger_transaction_id AS id, s.user_id,
+                              sum(s.principal_cents + s.interest_cents + s.late_interest_cents - s.fee_cents) AS cents
+                         FROM payment_shares s GROUP BY 1, 2),
+            entries AS (SELECT tx.id, a.user_id, sum(e.amount_cents) AS cents
+                          FROM tx JOIN ledger_entries e ON e.transaction_id = tx.id
+                          JOIN accounts a ON a.id = e.account_id AND a.kind = 'user' AND a.user_id <> tx.created_by
+                         GROUP BY 1, 2)
+       SELECT coalesce(s.id, e.id) AS transaction, coalesce(s.user_id, e.user_id) AS user_id,
+              s.cents AS shares, e.cents AS entry
+         FROM shares s FULL JOIN entries e ON e.id = s.id AND e.user_id = s.user_id
+        WHERE s.cents IS DISTINCT FROM e.cents
+          AND coalesce(s.user_id, e.user_id) NOT IN (SELECT created_by FROM tx WHERE tx.id = coalesce(s.id, e.id))`,
+    ],
+    [
       "a loan's outstanding principal is not its principal less what was repaid and written off",
       `SELECT l.venture_id, l.principal_cents, l.outstanding_principal_cents, l.written_off_cents,
               sum(i.principal_cents) AS scheduled, sum(i.paid_principal_cents) AS repaid

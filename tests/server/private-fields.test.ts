@@ -241,6 +241,8 @@ interface Target {
 type Allow = Shape | 'binary' | null;
 interface GetRoute {
   url: string;
+  /** Query parameters the route needs (before the `limit` every read gets). */
+  query?: string;
   targets?: (fx: Fixtures) => Target[];
   allow: (role: RoleName, target: Target | undefined, fx: Fixtures) => Allow;
 }
@@ -269,6 +271,8 @@ const personTargets = (fx: Fixtures): Target[] => [
   ...ROLES.filter((r) => r !== 'visitor').map((r) => ({ id: fx.people[r].user!.id, owner: r })),
   { id: fx.stranger.id, owner: 'stranger' as const },
 ];
+
+const THIS_YEAR = new Date().getUTCFullYear();
 
 const GET_ROUTES: GetRoute[] = [
   { url: '/api/health', allow: () => fields('status') },
@@ -477,6 +481,27 @@ const GET_ROUTES: GetRoute[] = [
     targets: (fx) => [{ id: fx.paymentExport, owner: null }],
     allow: (role) => when(isAdmin(role), 'binary'),
   },
+  // Statements (issue 28): files of the caller's own account only (the value check reads the CSVs).
+  {
+    url: '/api/statements/annual',
+    query: `year=${THIS_YEAR}&format=csv`,
+    allow: (role) => when(investorRole(role), 'binary'),
+  },
+  {
+    url: '/api/statements/transactions',
+    query: `from=${THIS_YEAR - 2}-01-01&to=${THIS_YEAR + 2}-12-31&format=csv`,
+    allow: (role) => when(investorRole(role) || corporateRole(role), 'binary'),
+  },
+  {
+    url: '/api/statements/investments',
+    query: 'format=csv',
+    allow: (role) => when(investorRole(role), 'binary'),
+  },
+  {
+    url: '/api/statements/years',
+    allow: (role) =>
+      when(investorRole(role) || corporateRole(role), { data: { years: [V], firstDay: V, today: V } }),
+  },
   {
     url: '/api/admin/bank-statements/entries',
     allow: (role) =>
@@ -665,7 +690,7 @@ describe('private data in answers', () => {
     ];
     for (const { route, target, url } of reads_) {
       reads += 1;
-      const full = route ? `${url}?limit=100` : url;
+      const full = route ? `${url}?${route.query ? `${route.query}&` : ''}limit=100` : url;
       const res = await fx.send(role, { method: 'GET', url: full });
       const what = `GET ${full} as ${role}`;
       const text = res.rawPayload.toString('utf8');

@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Title } from 'react-admin';
 import { DepositInstructions } from './DepositInstructions';
 import { MyWithdrawals } from './MyWithdrawals';
+import { TransactionsExport } from './TransactionsExport';
 import { WithdrawSection } from './WithdrawSection';
 
 /**
  * The company's Funding page (issue 27): how to deposit (the platform's account and its own RF
- * reference), the withdrawal form to its registered bank account, and its withdrawals. The bank
- * account itself is registered in the profile.
+ * reference), the withdrawal form to its registered bank account, its withdrawals, and its
+ * transactions as CSV (issue 28). The bank account itself is registered in the profile.
  */
 export const FundingPage = () => {
   const queryClient = useQueryClient();
@@ -21,6 +22,7 @@ export const FundingPage = () => {
           onRequested={() => void queryClient.invalidateQueries({ queryKey: ['withdrawals'] })}
         />
         <MyWithdrawals />
+        <TransactionsExport />
       </Stack>
     </Box>
   );

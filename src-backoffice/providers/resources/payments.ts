@@ -31,6 +31,7 @@
  * | setBankAccount({ iban, holderName }) | PUT /api/payments/bank-account |
  * | requestWithdrawal(amount, idempotencyKey) | POST /api/payments/withdrawals (`Idempotency-Key`) |
  * | cancelWithdrawal(id) | POST /api/payments/withdrawals/{id}/cancel |
+ * | getStatementYears() | GET /api/statements/years (the transactions export's dates, issue 28) |
  */
 import type { Identifier, RaRecord } from 'react-admin';
 import { api, call } from '../../../src-shared/api/http';
@@ -196,6 +197,8 @@ export function ownPaymentCalls({ client }: ResourceContext) {
   return {
     getDepositInstructions: async (): Promise<DepositInstructions> =>
       (await call(client.GET('/api/payments/deposit-instructions'))).data,
+    getStatementYears: async (): Promise<JsonBody<'/api/statements/years'>['data']> =>
+      (await call(client.GET('/api/statements/years'))).data,
     getBankAccount: async (): Promise<BankAccount | null> =>
       (await call(client.GET('/api/payments/bank-account'))).data,
     setBankAccount: async ({ iban, holderName }: BankAccountInput): Promise<BankAccount> =>

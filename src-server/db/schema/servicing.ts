@@ -158,3 +158,36 @@ export const cobRuns = pgTable('cob_runs', {
   /** { loansStarted, loansAged, lateInterestCents, defaults, emailsQueued } */
   result: jsonb('result'),
 });
+
+/**
+ * What one loan payment (an instalment, a repayment or a recovery) gave one investment: its parts,
+ * written in the same database transaction as the ledger transaction that credited the investor
+ * (decision 0163). The investor's ledger entry is one net amount (principal + interest + late
+ * interest - fee); the annual statement splits it with these rows, and their sum per ledger
+ * transaction and investor equals that entry.
+ */
+export const paymentShares = pgTable(
+  'payment_shares',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    investmentId: uuid('investment_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    ventureId: uuid('venture_id')
+      .notNull()
+      .references(() => ventures.id),
+    principalCents: bigint('principal_cents', { mode: 'bigint' }).notNull(),
+    interestCents: bigint('interest_cents', { mode: 'bigint' }).notNull(),
+    lateInterestCents: bigint('late_interest_cents', { mode: 'bigint' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_shares_user_idx').on(t.userId, t.createdAt),
+    index('payment_shares_transaction_idx').on(t.ledgerTransactionId),
+  ],
+);

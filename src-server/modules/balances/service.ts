@@ -283,7 +283,8 @@ export async function adjustBalance(
               { accountId: account, amountCents: input.amountCents },
               { accountId: await externalAccountId(tx), amountCents: -input.amountCents },
             ],
-            at: now,
+            // Business time, as every other money movement: a statement puts it in its business year.
+            at: ctx.clock.now(),
           });
           const balance = centsToEuros(row!.balance + input.amountCents);
           await recordAudit(tx, {

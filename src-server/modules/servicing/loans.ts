@@ -452,6 +452,18 @@ export async function applyPayment(
   });
   const repaid = !rows.some((r) => !isPaid(r));
   const now = ctx.clock.now();
+  // The parts of each investor's ledger entry, per investment (decision 0163; the annual statement).
+  if (transactionId !== null) {
+    const owners = investorIds.flatMap((userId) => perInvestor.get(userId)!.rows.map(() => userId));
+    await tx.execute(sql`
+      INSERT INTO payment_shares (ledger_transaction_id, investment_id, user_id, venture_id,
+                                  principal_cents, interest_cents, late_interest_cents, fee_cents, created_at)
+      SELECT ${transactionId}::uuid, s.id, s.u, ${venture.id}::uuid, s.p, s.i, s.l, s.f, ${now}
+        FROM unnest(${sql.param(ids)}::uuid[], ${sql.param(owners)}::uuid[], ${sql.param(cols.p.map(String))}::bigint[],
+                    ${sql.param(cols.i.map(String))}::bigint[], ${sql.param(cols.l.map(String))}::bigint[],
+                    ${sql.param(cols.f.map(String))}::bigint[]) AS s(id, u, p, i, l, f)
+       WHERE s.p <> 0 OR s.i <> 0 OR s.l <> 0 OR s.f <> 0`);
+  }
   await tx.execute(sql`
     UPDATE investments i SET
       received_principal_cents = i.received_principal_cents + s.p,

@@ -118,7 +118,8 @@ export async function cancelVenture(
       return { message: ALREADY_CANCELLED, data: await withCreator(tx, venture, ctx.clock.now()) };
     if (venture.lifecycleStatus === 'funded' || venture.lifecycleStatus === 'repaid')
       throw new HttpError(409, 'investment.cancel_funded');
-    const now = ctx.now();
+    // Business time (as every other money movement): a statement puts the refund in its business year.
+    const now = ctx.clock.now();
     const open = await tx
       .select()
       .from(investments)
