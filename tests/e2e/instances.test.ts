@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
+import sharp from 'sharp';
 import http from 'node:http';
 import { join } from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -16,11 +17,14 @@ import { PUBLIC_TOTALS_TTL_MS } from '../../src-server/modules/ventures/count-ca
 import { openDatabase, seedCast, TEST_KYC_KEY, type Actor, type Cast } from '../faults/harness';
 import { findInvariantViolations } from '../server/invariants';
 import type { Database } from '../../src-server/db/client';
+import { startTestBucket, type TestBucket } from '../support/s3rver';
+import { createSession, SESSION_COOKIE } from '../../src-server/modules/auth/sessions';
 import { startServer, tempDataDir, type RunningServer } from './harness';
 
 /**
  * Issue 29, "Several instances, proven": three production servers on one PostgreSQL cluster that this
- * test owns, behind a small round-robin proxy (below), as a load balancer would put them. What one
+ * test owns and one S3-compatible bucket (s3rver), behind a small round-robin proxy (below), as a load
+ * balancer would put them. What one
  * platform on several machines must keep true:
  *   1. a session made on one instance works on the others, and a sign-out on one ends it on all;
  *   2. failed sign-ins are counted across instances: 10 spread over three still lock the account;
@@ -29,7 +33,8 @@ import { startServer, tempDataDir, type RunningServer } from './harness';
  *   5. the public list never shows a venture after another instance cancelled it, and its total
  *      catches up within the count cache's stated lifetime (PUBLIC_TOTALS_TTL_MS);
  *   6. the close of business runs each day once, though three instances take its jobs;
- *   7. killing one instance under load leaves the others serving, and no acknowledged investment is lost.
+ *   7. a picture uploaded through one instance is served by the others (one S3 bucket, s3rver);
+ *   8. killing one instance under load leaves the others serving, and no acknowledged investment is lost.
  * The ledger's invariants hold at the end.
  */
 const INSTANCES = 3;
@@ -41,6 +46,7 @@ let database: Database;
 const servers: RunningServer[] = [];
 let proxy: RoundRobin;
 let cast: Cast;
+let bucket: TestBucket;
 
 /**
  * A round-robin HTTP proxy: each request goes to the next instance still up. An instance that refuses
@@ -184,6 +190,7 @@ async function raisingVenture(title: string, targetCents: bigint): Promise<strin
 }
 
 beforeAll(async () => {
+  bucket = await startTestBucket();
   clusterDir = tempDataDir();
   cluster = await startEmbeddedPostgres({
     dir: join(clusterDir, 'pg'),
@@ -201,6 +208,7 @@ beforeAll(async () => {
           SEED_DEMO: 'false',
           BUSINESS_DATE_CONTROL: 'true',
           DATABASE_POOL_SIZE: '10',
+          ...bucket.env('platform'),
         },
       }),
     ),
@@ -217,6 +225,7 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
   await database?.close();
   await cluster?.stop();
+  await bucket?.stop();
   for (const dir of [clusterDir, ...servers.map((s) => s.dataDir)])
     if (dir) rmSync(dir, { recursive: true, force: true });
 }, 120_000);
@@ -408,7 +417,65 @@ describe(`${INSTANCES} instances on one PostgreSQL behind a round-robin proxy`, 
     expect(await findInvariantViolations(database.pool)).toEqual([]);
   }, 90_000);
 
-  it('7. killing one instance under load leaves the others serving; no acknowledged investment is lost', async () => {
+  it('7. a picture uploaded through one instance is served by the others, from the bucket', async () => {
+    const [{ createdBy }] = (await database.db
+      .select({ createdBy: ventures.createdBy })
+      .from(ventures)
+      .where(eq(ventures.id, cast.ventureIds[0]!))) as [{ createdBy: string }];
+    const { token } = await createSession(database.db, { userId: createdBy, rememberMe: true });
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const created = await call(servers[0]!.url, '/api/ventures', {
+      method: 'POST',
+      cookie,
+      json: {
+        title: 'Bucket Bakery',
+        shortDescription: 'Bread baked for three instances.',
+        longDescription: 'A long description.',
+        collateralDescription: 'Ovens.',
+        country: 'ke',
+        ventureType: 'business',
+        targetAmount: 50000,
+        expectedReturn: 10,
+        investmentPeriod: 12,
+        closingDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        minInvestmentAmount: 50,
+        maxInvestmentAmount: 5000,
+        collateralValue: 70000,
+        loanToValue: 71.43,
+        tags: [],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = (created.body!.data as { _id: string })._id;
+    const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('images', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'bakery.jpg');
+    const uploaded = await fetch(`${servers[0]!.url}/api/ventures/id/${id}/upload-image`, {
+      method: 'PATCH',
+      headers: { cookie },
+      body: form,
+    });
+    const body = (await uploaded.json()) as { images: string[] };
+    expect(uploaded.status, JSON.stringify(body)).toBe(200);
+    const path = body.images[0]!;
+    expect(path).toMatch(new RegExp(`^/uploads/ventures/${id}/`));
+    const bytes: Buffer[] = [];
+    for (const server of servers) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status, server.url).toBe(200);
+      expect(res.headers.get('etag')).toBeTruthy();
+      bytes.push(Buffer.from(await res.arrayBuffer()));
+    }
+    expect((await sharp(bytes[0]!).metadata()).format).toBe('jpeg');
+    for (const b of bytes.slice(1)) expect(b.equals(bytes[0]!)).toBe(true);
+    // Nothing was written to any instance's own folder.
+    for (const server of servers)
+      expect(existsSync(join(server.dataDir, 'uploads', 'ventures', id))).toBe(false);
+  });
+
+  it('8. killing one instance under load leaves the others serving; no acknowledged investment is lost', async () => {
     const ventureId = cast.ventureIds[0]!;
     const acknowledged = new Map<string, bigint>();
     let failedAfterRetries = 0;
