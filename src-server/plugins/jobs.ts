@@ -40,13 +40,27 @@ export class Jobs {
     this.started = true;
   }
 
-  /** Creates a queue unless it exists (another instance may create it at the same moment). */
+  /**
+   * Creates a queue unless it exists. Another instance may create it at the same moment: its queue
+   * then exists and this one is done, or the two creations deadlock in pg-boss's `create_queue`
+   * (PostgreSQL aborts one of them with 40P01, seen with two instances started together on a new
+   * database), and the aborted one tries again after a short random pause.
+   */
   async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
-    if (await this.boss.getQueue(name)) return;
-    try {
-      await this.boss.createQueue(name, { name, expireInMinutes: 5, ...options });
-    } catch (error) {
-      if (!(await this.boss.getQueue(name))) throw error; // else another instance made it meanwhile
+    for (let attempt = 1; ; attempt += 1) {
+      if (await this.boss.getQueue(name)) return;
+      try {
+        await this.boss.createQueue(name, { name, expireInMinutes: 5, ...options });
+        return;
+      } catch (error) {
+        if (await this.boss.getQueue(name)) return; // another instance made it meanwhile
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        this.log.warn(
+          { queue: name, attempt },
+          'creating a job queue deadlocked with another instance: trying again',
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
     }
   }
 
