@@ -385,6 +385,24 @@ export const ERROR_TEXTS = {
   // Text that UTF-8 cannot hold (decision 0151)
   'unicode.lone_surrogate':
     '{{field}} contains a broken character (half of an emoji or symbol). Please type it again.',
+  // Auto-invest (EU 2020/1503 Art. 6; API contract, "Auto-invest (Art. 6)")
+  'autoInvest.budget_invalid': 'Enter a budget of more than 0 euros, with at most two decimals.',
+  'autoInvest.max_per_venture_invalid':
+    'Enter a maximum per venture of more than 0 euros, with at most two decimals.',
+  'autoInvest.max_above_budget': 'The maximum per venture cannot be more than the budget.',
+  'autoInvest.return_invalid': 'A return must be a percentage between 0 and 100.',
+  'autoInvest.return_range_invalid': 'The lowest return cannot be above the highest.',
+  'autoInvest.period_invalid': 'A period must be a whole number of months from 1 to 360.',
+  'autoInvest.period_range_invalid': 'The shortest period cannot be above the longest.',
+  'autoInvest.risk_invalid': 'riskLevels must hold low, medium or high',
+  'autoInvest.type_invalid': 'ventureTypes must hold business, sme, leasing or realestate',
+  'autoInvest.country_invalid': 'countries must hold two-letter country codes',
+  'autoInvest.active_invalid': 'active must be true or false',
+  'autoInvest.accept_warning_invalid': 'acceptWarning must be true or false',
+  'autoInvest.criteria_too_few':
+    'Choose at least two criteria: a return range, a period range, risk levels, venture types or countries.',
+  'autoInvest.warning_required':
+    'Tickets above {{amount}} need your acceptance of the risk warning on the mandate.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;
