@@ -40,6 +40,8 @@ interface VentureRow extends Record<string, unknown> {
   max_cents: string;
   left_cents: string;
   open: boolean;
+  /** Funded (by this run, another or manual investors): the mandates still to decide find it full. */
+  full: boolean;
   business_now: Date;
 }
 
@@ -88,6 +90,7 @@ async function lockVenture(tx: Tx, ventureId: string, now: Date): Promise<Ventur
              AND v.admin_status = 'approved' AND v.visibility <> 'draft'
              AND date_trunc('milliseconds', v.goes_live_at) <= b.t
              AND date_trunc('milliseconds', v.closing_date) > b.t) AS open,
+           (v.lifecycle_status = 'funded' AND v.cancelled_at IS NULL) AS full,
            b.t AS business_now
       FROM ventures v, b WHERE v.id = ${ventureId} FOR UPDATE OF v`);
   return rows[0];
@@ -168,11 +171,12 @@ async function allocateChunk(
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const venture = await lockVenture(tx, ventureId, now);
-    if (!venture?.open) return { decided: 0, invested: 0, funded: false, open: false };
+    if (!venture || !(venture.open || venture.full))
+      return { decided: 0, invested: 0, funded: false, open: false };
     const mandates = await nextMandates(tx, venture, limit);
     if (mandates.length === 0) return { decided: 0, invested: 0, funded: false, open: true };
 
-    let left = BigInt(venture.left_cents);
+    let left = venture.open ? BigInt(venture.left_cents) : 0n;
     const base = { minCents: BigInt(venture.min_cents), maxCents: BigInt(venture.max_cents) };
     const decided: { row: MandateRow; input: VentureInput; state: MandateInput; decision: Decision }[] = [];
     for (const row of mandates) {
@@ -222,9 +226,15 @@ async function allocateChunk(
              WITH ORDINALITY AS t(mandate, outcome, reason, amount, investment, inputs, n)`);
 
     if (tickets.length > 0) {
-      // The fair order: a mandate that got an allocation waits again from now.
-      await tx.execute(sql`UPDATE auto_invest_mandates SET waiting_since = ${venture.business_now}::timestamptz
-                            WHERE id = ANY(${pgArray(tickets.map((d) => d.row.id))}::uuid[])`);
+      // The fair order: a mandate that got an allocation waits again from now, plus its sequence in
+      // microseconds, so mandates served by the same venture keep their order among themselves (a
+      // true round robin; decision 0156).
+      await tx.execute(sql`
+        UPDATE auto_invest_mandates m
+           SET waiting_since = ${venture.business_now}::timestamptz + t.seq * interval '1 microsecond'
+          FROM unnest(${pgArray(tickets.map((d) => d.row.id))}::uuid[],
+                      ${pgArray(tickets.map((d) => firstSequence + decided.indexOf(d)))}::int[]) AS t(id, seq)
+         WHERE m.id = t.id`);
       const receipts: AutoInvestReceiptMessage[] = tickets.map((d, i) => ({
         kind: 'auto-invest-receipt',
         to: d.row.email,
