@@ -25,7 +25,7 @@ import type { AutoInvestReceiptMessage } from '../mailer/templates';
 import { decide, inputsToJson, type Decision, type MandateInput, type VentureInput } from './plan';
 
 /** Mandates decided per transaction. */
-export const CHUNK = 500;
+export const CHUNK = 100;
 const MAX_RETRIES = 5;
 
 /** The business time as place_investment computes it from the app's clock. */
@@ -59,7 +59,14 @@ interface MandateRow extends Record<string, unknown> {
   email: string;
   first_name: string;
   language: string;
+  /** The investor may invest at all (active, a verified `user`); others are passed over, unlogged. */
+  eligible: boolean;
+  /** waiting_since as text (microseconds kept), for the next chunk's cursor. */
+  ws: string;
 }
+
+/** Where the previous chunk stopped in the fair order (null: from the start). */
+type Cursor = { ws: string; id: string } | null;
 
 interface Placed extends Record<string, unknown> {
   n: string;
@@ -102,11 +109,39 @@ async function lockVenture(tx: Tx, ventureId: string, now: Date): Promise<Ventur
  * protection as place_investment checks it (Art. 21(2)-(5)) and the Art. 21(7) threshold. Investors
  * who cannot invest at all (deactivated, identity not verified) are not eligible.
  */
-async function nextMandates(tx: Tx, venture: VentureRow, limit: number): Promise<MandateRow[]> {
-  const { rows } = await tx.execute<MandateRow>(sql`
-    SELECT m.id, m.user_id, m.budget_cents::text, m.max_per_venture_cents::text,
+async function nextMandates(
+  tx: Tx,
+  venture: VentureRow,
+  limit: number,
+  after: Cursor,
+): Promise<MandateRow[]> {
+  const { rows } = await tx.execute<MandateRow>(mandatesQuery(venture, limit, after));
+  return rows;
+}
+
+/** nextMandates' statement. */
+export function mandatesQuery(
+  venture: Pick<VentureRow, 'id' | 'created_by' | 'business_now'>,
+  limit: number,
+  after: Cursor,
+) {
+  // First the next mandates in the fair order (cheap filters only, materialized), then their state:
+  // the state's joins for every active mandate would cost a sort of all of them per chunk.
+  return sql`
+    WITH m AS MATERIALIZED (
+      SELECT m.*
+        FROM auto_invest_mandates m
+        JOIN ventures v ON v.id = ${venture.id}
+       WHERE m.active
+         AND NOT EXISTS (SELECT 1 FROM auto_invest_allocations x WHERE x.mandate_id = m.id AND x.venture_id = v.id)
+         AND ${matchSql(sql`m`, sql`v`)}
+         ${after === null ? sql`` : sql`AND (m.waiting_since, m.id) > (${after.ws}::timestamptz, ${after.id}::uuid)`}
+       ORDER BY m.waiting_since, m.id
+       LIMIT ${limit})
+    SELECT m.id, m.user_id, m.waiting_since::text AS ws, m.budget_cents::text, m.max_per_venture_cents::text,
            coalesce(sp.spent, 0)::text AS spent_cents, coalesce(sp.company_spent, 0)::text AS company_spent_cents,
            coalesce(a.balance_cents, 0)::text AS balance_cents,
+           (u.is_active AND u.role = 'user' AND u.kyc_status = 'complete') AS eligible,
            (u.investor_category = 'sophisticated' OR (
               t.id IS NOT NULL AND ${venture.business_now}::timestamptz <= t.valid_until
               AND (t.passed OR EXISTS (SELECT 1 FROM risk_acknowledgements r WHERE r.attempt_id = t.id))
@@ -116,9 +151,8 @@ async function nextMandates(tx: Tx, venture: VentureRow, limit: number): Promise
                 ELSE greatest(100000, s.net_worth_cents * 5 / 100) END::text AS threshold_cents,
            m.warning_accepted_at IS NOT NULL AS warning_accepted,
            u.email, u.first_name, u.language
-      FROM auto_invest_mandates m
-      JOIN ventures v ON v.id = ${venture.id}
-      JOIN users u ON u.id = m.user_id AND u.is_active AND u.role = 'user' AND u.kyc_status = 'complete'
+      FROM m
+      JOIN users u ON u.id = m.user_id
       LEFT JOIN accounts a ON a.user_id = m.user_id
       LEFT JOIN LATERAL (SELECT k.id, k.passed, k.valid_until FROM knowledge_test_attempts k
                           WHERE k.user_id = m.user_id ORDER BY k.taken_at DESC, k.id DESC LIMIT 1) t ON true
@@ -130,12 +164,7 @@ async function nextMandates(tx: Tx, venture: VentureRow, limit: number): Promise
                            JOIN investments i ON i.id = al.investment_id
                            JOIN ventures w ON w.id = al.venture_id
                           WHERE al.mandate_id = m.id AND i.status NOT IN ('revoked', 'refunded')) sp ON true
-     WHERE m.active
-       AND NOT EXISTS (SELECT 1 FROM auto_invest_allocations x WHERE x.mandate_id = m.id AND x.venture_id = v.id)
-       AND ${matchSql(sql`m`, sql`v`)}
-     ORDER BY m.waiting_since, m.id
-     LIMIT ${limit}`);
-  return rows;
+     ORDER BY m.waiting_since, m.id`;
 }
 
 /** A mandate `m` matches a venture `v`: every criterion it sets (an empty list or null sets none). */
@@ -167,14 +196,25 @@ async function allocateChunk(
   runId: string,
   firstSequence: number,
   limit: number,
-): Promise<{ decided: number; invested: number; funded: boolean; open: boolean }> {
+  after: Cursor,
+): Promise<{
+  picked: number;
+  decided: number;
+  invested: number;
+  funded: boolean;
+  open: boolean;
+  last: Cursor;
+}> {
   const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
     const venture = await lockVenture(tx, ventureId, now);
     if (!venture || !(venture.open || venture.full))
-      return { decided: 0, invested: 0, funded: false, open: false };
-    const mandates = await nextMandates(tx, venture, limit);
-    if (mandates.length === 0) return { decided: 0, invested: 0, funded: false, open: true };
+      return { picked: 0, decided: 0, invested: 0, funded: false, open: false, last: null };
+    const picked = await nextMandates(tx, venture, limit, after);
+    if (picked.length === 0)
+      return { picked: 0, decided: 0, invested: 0, funded: false, open: true, last: null };
+    const last = { ws: picked.at(-1)!.ws, id: picked.at(-1)!.id };
+    const mandates = picked.filter((m) => m.eligible);
 
     let left = venture.open ? BigInt(venture.left_cents) : 0n;
     const base = { minCents: BigInt(venture.min_cents), maxCents: BigInt(venture.max_cents) };
@@ -252,6 +292,8 @@ async function allocateChunk(
       invested: tickets.length,
       funded: [...placed.values()].some((p) => p.funded),
       open: true,
+      picked: picked.length,
+      last,
     };
   });
 }
@@ -275,17 +317,27 @@ export async function allocateVenture(ctx: AppContext, ventureId: string, chunk 
   let sequence = 1;
   let funded = false;
   let open = true;
+  // Keyset over the fair order: each chunk goes on after the previous one's last mandate; once that
+  // finds nothing, one pass from the start catches a mandate that moved behind the cursor meanwhile.
+  let after: Cursor = null;
+  let finalPass = false;
   for (;;) {
     let result: Awaited<ReturnType<typeof allocateChunk>> | undefined;
     for (let attempt = 0; result === undefined; attempt += 1) {
       try {
-        result = await allocateChunk(ctx, ventureId, runId, sequence, chunk);
+        result = await allocateChunk(ctx, ventureId, runId, sequence, chunk, after);
       } catch (error) {
         if (!(error instanceof ChunkRefused) || attempt >= MAX_RETRIES) throw error;
       }
     }
     open = result.open;
-    if (result.decided === 0) break;
+    if (result.picked === 0) {
+      if (finalPass || !open) break;
+      finalPass = true;
+      after = null;
+      continue;
+    }
+    after = result.last;
     sequence += result.decided;
     invested += result.invested;
     skipped += result.decided - result.invested;
