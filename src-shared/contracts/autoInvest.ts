@@ -23,25 +23,25 @@ export const COMPANY_CAP_PERCENT = 10n;
 /** Art. 6: a mandate needs at least this many criteria (return, period, risk, type, country). */
 export const MIN_CRITERIA = 2;
 
-const euros = (code: 'autoInvest.budget_invalid' | 'autoInvest.max_per_venture_invalid') =>
+const euros = (code: 'auto_invest.budget_invalid' | 'auto_invest.max_per_venture_invalid') =>
   maxEuros(z.number({ error: code })).refine((v) => v > 0 && eurosToCents(v) !== null, code);
 
 const percent = z
-  .number({ error: 'autoInvest.return_invalid' })
-  .min(0, 'autoInvest.return_invalid')
-  .max(100, 'autoInvest.return_invalid')
+  .number({ error: 'auto_invest.return_invalid' })
+  .min(0, 'auto_invest.return_invalid')
+  .max(100, 'auto_invest.return_invalid')
   .nullable()
   .optional();
 const months = z
-  .number({ error: 'autoInvest.period_invalid' })
-  .int('autoInvest.period_invalid')
-  .min(1, 'autoInvest.period_invalid')
-  .max(360, 'autoInvest.period_invalid')
+  .number({ error: 'auto_invest.period_invalid' })
+  .int('auto_invest.period_invalid')
+  .min(1, 'auto_invest.period_invalid')
+  .max(360, 'auto_invest.period_invalid')
   .nullable()
   .optional();
 const countryCode = z
-  .string({ error: 'autoInvest.country_invalid' })
-  .regex(/^[A-Za-z]{2}$/, 'autoInvest.country_invalid')
+  .string({ error: 'auto_invest.country_invalid' })
+  .regex(/^[A-Za-z]{2}$/, 'auto_invest.country_invalid')
   .transform((c) => c.toUpperCase());
 
 /** The criteria of a mandate (shared by the PUT body and the match-count query). */
@@ -51,11 +51,11 @@ export const autoInvestCriteriaSchema = z.object({
   minPeriod: months,
   maxPeriod: months,
   riskLevels: z
-    .array(z.enum(RISK_LEVELS, { error: 'autoInvest.risk_invalid' }))
+    .array(z.enum(RISK_LEVELS, { error: 'auto_invest.risk_invalid' }))
     .max(3)
     .default([]),
   ventureTypes: z
-    .array(z.enum(VENTURE_TYPES, { error: 'autoInvest.type_invalid' }))
+    .array(z.enum(VENTURE_TYPES, { error: 'auto_invest.type_invalid' }))
     .max(4)
     .default([]),
   countries: z.array(countryCode).max(60).default([]),
@@ -76,22 +76,22 @@ export function criteriaCount(c: Partial<AutoInvestCriteria>): number {
 /** PUT /api/auto-invest */
 export const autoInvestBodySchema = autoInvestCriteriaSchema
   .extend({
-    active: z.boolean({ error: 'autoInvest.active_invalid' }),
-    budget: euros('autoInvest.budget_invalid'),
-    maxPerVenture: euros('autoInvest.max_per_venture_invalid'),
+    active: z.boolean({ error: 'auto_invest.active_invalid' }),
+    budget: euros('auto_invest.budget_invalid'),
+    maxPerVenture: euros('auto_invest.max_per_venture_invalid'),
     /** Art. 21(7): a non-sophisticated investor accepts, once on the mandate, the risk warning for
      * tickets above their warning threshold. */
-    acceptWarning: z.boolean({ error: 'autoInvest.accept_warning_invalid' }).optional(),
+    acceptWarning: z.boolean({ error: 'auto_invest.accept_warning_invalid' }).optional(),
   })
   .superRefine((b, issue) => {
     if (criteriaCount(b) < MIN_CRITERIA)
-      issue.addIssue({ code: 'custom', message: 'autoInvest.criteria_too_few', path: ['riskLevels'] });
+      issue.addIssue({ code: 'custom', message: 'auto_invest.criteria_too_few', path: ['riskLevels'] });
     if (b.maxPerVenture > b.budget)
-      issue.addIssue({ code: 'custom', message: 'autoInvest.max_above_budget', path: ['maxPerVenture'] });
+      issue.addIssue({ code: 'custom', message: 'auto_invest.max_above_budget', path: ['maxPerVenture'] });
     if (b.minReturn != null && b.maxReturn != null && b.minReturn > b.maxReturn)
-      issue.addIssue({ code: 'custom', message: 'autoInvest.return_range_invalid', path: ['maxReturn'] });
+      issue.addIssue({ code: 'custom', message: 'auto_invest.return_range_invalid', path: ['maxReturn'] });
     if (b.minPeriod != null && b.maxPeriod != null && b.minPeriod > b.maxPeriod)
-      issue.addIssue({ code: 'custom', message: 'autoInvest.period_range_invalid', path: ['maxPeriod'] });
+      issue.addIssue({ code: 'custom', message: 'auto_invest.period_range_invalid', path: ['maxPeriod'] });
   });
 export type AutoInvestBody = z.input<typeof autoInvestBodySchema>;
 
@@ -108,8 +108,8 @@ export const autoInvestMatchQuerySchema = z.object({
   maxReturn: num(percent),
   minPeriod: num(months),
   maxPeriod: num(months),
-  riskLevels: list(z.enum(RISK_LEVELS, { error: 'autoInvest.risk_invalid' })),
-  ventureTypes: list(z.enum(VENTURE_TYPES, { error: 'autoInvest.type_invalid' })),
+  riskLevels: list(z.enum(RISK_LEVELS, { error: 'auto_invest.risk_invalid' })),
+  ventureTypes: list(z.enum(VENTURE_TYPES, { error: 'auto_invest.type_invalid' })),
   countries: list(countryCode),
 });
 

@@ -165,7 +165,7 @@ describe('/user/auto-invest', () => {
       {
         [`GET ${VIEW}`]: { data: mandate, allocations: [] },
         [`PUT ${VIEW}`]: jsonResponse(409, {
-          code: 'autoInvest.warning_required',
+          code: 'auto_invest.warning_required',
           message: 'Tickets above €1,000.00 need your acceptance of the risk warning on the mandate.',
           params: { amount: 1000 },
         }),

@@ -340,6 +340,7 @@ describe('at a phone width (390 px)', () => {
       'Dashboard',
       'Funding',
       'Investments',
+      'Auto-invest',
       'Tickets',
       'Verification',
       'Investor profile',

@@ -97,7 +97,7 @@ describe('the mandate', () => {
     const investor = await verifiedInvestor(t, 0n);
     const one = await put(investor, { active: true, budget: 1000, maxPerVenture: 100, riskLevels: ['low'] });
     expect(one.statusCode).toBe(400);
-    expect(one.json()).toMatchObject({ code: 'autoInvest.criteria_too_few' });
+    expect(one.json()).toMatchObject({ code: 'auto_invest.criteria_too_few' });
     // Both bounds of one range are one criterion.
     const range = await put(investor, {
       active: true,
@@ -106,16 +106,16 @@ describe('the mandate', () => {
       minReturn: 5,
       maxReturn: 9,
     });
-    expect(range.json()).toMatchObject({ code: 'autoInvest.criteria_too_few' });
+    expect(range.json()).toMatchObject({ code: 'auto_invest.criteria_too_few' });
     const above = await put(investor, { ...MANDATE, budget: 100, maxPerVenture: 200 });
     expect(above.statusCode).toBe(400);
-    expect(above.json()).toMatchObject({ code: 'autoInvest.max_above_budget' });
+    expect(above.json()).toMatchObject({ code: 'auto_invest.max_above_budget' });
     const reversed = await put(investor, { ...MANDATE, minReturn: 12, maxReturn: 8 });
-    expect(reversed.json()).toMatchObject({ code: 'autoInvest.return_range_invalid' });
+    expect(reversed.json()).toMatchObject({ code: 'auto_invest.return_range_invalid' });
     const cents = await put(investor, { ...MANDATE, budget: 10.001 });
-    expect(cents.json()).toMatchObject({ code: 'autoInvest.budget_invalid' });
+    expect(cents.json()).toMatchObject({ code: 'auto_invest.budget_invalid' });
     const country = await put(investor, { ...MANDATE, countries: ['Kenya'] });
-    expect(country.json()).toMatchObject({ code: 'autoInvest.country_invalid' });
+    expect(country.json()).toMatchObject({ code: 'auto_invest.country_invalid' });
     expect(await get(investor)).toEqual({ data: null, allocations: [] });
   });
 
@@ -131,7 +131,7 @@ describe('the mandate', () => {
     const investor = await verifiedInvestor(t, 0n, undefined, 'none');
     const refused = await put(investor, { ...MANDATE, maxPerVenture: 1500 });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'autoInvest.warning_required', params: { amount: 1000 } });
+    expect(refused.json()).toMatchObject({ code: 'auto_invest.warning_required', params: { amount: 1000 } });
     const accepted = await put(investor, { ...MANDATE, maxPerVenture: 1500, acceptWarning: true });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data).toMatchObject({ warningThreshold: 1000 });

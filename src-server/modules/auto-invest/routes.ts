@@ -41,8 +41,8 @@ export function autoInvestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags: ['auto-invest'],
           summary: 'Create or replace the mandate (at least two criteria)',
           description: [
-            'Euros; returns in percent a year; periods in months; empty lists and null bounds set no criterion. At least two of: a return range, a period range, risk levels, venture types, countries (400 `autoInvest.criteria_too_few`).',
-            'Art. 21(7): a non-sophisticated investor whose `maxPerVenture` is above their warning threshold accepts the risk warning once on the mandate (`acceptWarning: true`), else 409 `autoInvest.warning_required` naming the threshold.',
+            'Euros; returns in percent a year; periods in months; empty lists and null bounds set no criterion. At least two of: a return range, a period range, risk levels, venture types, countries (400 `auto_invest.criteria_too_few`).',
+            'Art. 21(7): a non-sophisticated investor whose `maxPerVenture` is above their warning threshold accepts the risk warning once on the mandate (`acceptWarning: true`), else 409 `auto_invest.warning_required` naming the threshold.',
           ].join('\n\n'),
           body: autoInvestBodySchema,
           response: responses({ 200: z.object({ data: mandateSchema }) }, ...WRITE, ...ROLE, 409),

@@ -101,7 +101,7 @@ export async function readAutoInvest(
  * PUT /api/auto-invest: creates or replaces the investor's mandate. Art. 21(7): for a
  * non-sophisticated investor whose maximum per venture is above their warning threshold, the mandate
  * must carry the accepted warning (`acceptWarning: true` once; `false` withdraws it), else 409
- * `autoInvest.warning_required` naming the threshold. `waitingSince` (the fair order) restarts when
+ * `auto_invest.warning_required` naming the threshold. `waitingSince` (the fair order) restarts when
  * the mandate is created or activated.
  */
 export async function saveMandate(ctx: AppContext, userId: string, body: Body): Promise<Mandate> {
@@ -126,9 +126,9 @@ export async function saveMandate(ctx: AppContext, userId: string, body: Body): 
       acceptedThreshold = null;
     }
     if (!sophisticated && maxPerVentureCents > gate.warningThresholdCents && acceptedAt === null)
-      throw new HttpError(409, 'autoInvest.warning_required', {
+      throw new HttpError(409, 'auto_invest.warning_required', {
         params: { amount: centsToEuros(gate.warningThresholdCents) },
-        fields: { acceptWarning: 'autoInvest.warning_required' },
+        fields: { acceptWarning: 'auto_invest.warning_required' },
       });
     const values = {
       active: body.active,
