@@ -68,6 +68,10 @@ interface MandateRow extends Record<string, unknown> {
 /** Where the previous chunk stopped in the fair order (null: from the start). */
 type Cursor = { ws: string; id: string } | null;
 
+/** The run's start (business time, as text): a mandate that waits since then got its allocation in
+ * this run (or was activated after the run began) and is not read again. */
+type Before = string;
+
 interface Placed extends Record<string, unknown> {
   n: string;
   error_code: string | null;
@@ -114,8 +118,9 @@ async function nextMandates(
   venture: VentureRow,
   limit: number,
   after: Cursor,
+  before: Before,
 ): Promise<MandateRow[]> {
-  const { rows } = await tx.execute<MandateRow>(mandatesQuery(venture, limit, after));
+  const { rows } = await tx.execute<MandateRow>(mandatesQuery(venture, limit, after, before));
   return rows;
 }
 
@@ -124,6 +129,7 @@ export function mandatesQuery(
   venture: Pick<VentureRow, 'id' | 'created_by' | 'business_now'>,
   limit: number,
   after: Cursor,
+  before: Before,
 ) {
   // First the next mandates in the fair order (cheap filters only, materialized), then their state:
   // the state's joins for every active mandate would cost a sort of all of them per chunk.
@@ -135,6 +141,7 @@ export function mandatesQuery(
        WHERE m.active
          AND NOT EXISTS (SELECT 1 FROM auto_invest_allocations x WHERE x.mandate_id = m.id AND x.venture_id = v.id)
          AND ${matchSql(sql`m`, sql`v`)}
+         AND m.waiting_since <= ${before}::timestamptz
          ${after === null ? sql`` : sql`AND (m.waiting_since, m.id) > (${after.ws}::timestamptz, ${after.id}::uuid)`}
        ORDER BY m.waiting_since, m.id
        LIMIT ${limit})
@@ -194,6 +201,7 @@ async function allocateChunk(
   ctx: AppContext,
   ventureId: string,
   runId: string,
+  before: Before,
   firstSequence: number,
   limit: number,
   after: Cursor,
@@ -210,7 +218,7 @@ async function allocateChunk(
     const venture = await lockVenture(tx, ventureId, now);
     if (!venture || !(venture.open || venture.full))
       return { picked: 0, decided: 0, invested: 0, funded: false, open: false, last: null };
-    const picked = await nextMandates(tx, venture, limit, after);
+    const picked = await nextMandates(tx, venture, limit, after, before);
     if (picked.length === 0)
       return { picked: 0, decided: 0, invested: 0, funded: false, open: true, last: null };
     const last = { ws: picked.at(-1)!.ws, id: picked.at(-1)!.id };
@@ -308,10 +316,12 @@ const pgArray = <T>(values: T[]) => sql`${sql.param(values)}`;
 export async function allocateVenture(ctx: AppContext, ventureId: string, chunk = CHUNK): Promise<RunResult> {
   const now = ctx.now();
   const [run] = (
-    await ctx.db.execute<{ id: string }>(sql`
-      INSERT INTO auto_invest_runs (venture_id, started_at) VALUES (${ventureId}, ${businessNow(now)}) RETURNING id`)
+    await ctx.db.execute<{ id: string; started: string }>(sql`
+      INSERT INTO auto_invest_runs (venture_id, started_at) VALUES (${ventureId}, ${businessNow(now)})
+      RETURNING id, started_at::text AS started`)
   ).rows;
   const runId = run!.id;
+  const before = run!.started;
   let invested = 0;
   let skipped = 0;
   let sequence = 1;
@@ -325,7 +335,7 @@ export async function allocateVenture(ctx: AppContext, ventureId: string, chunk 
     let result: Awaited<ReturnType<typeof allocateChunk>> | undefined;
     for (let attempt = 0; result === undefined; attempt += 1) {
       try {
-        result = await allocateChunk(ctx, ventureId, runId, sequence, chunk, after);
+        result = await allocateChunk(ctx, ventureId, runId, before, sequence, chunk, after);
       } catch (error) {
         if (!(error instanceof ChunkRefused) || attempt >= MAX_RETRIES) throw error;
       }
