@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { autoInvestAllocations, autoInvestMandates, investments, loans } from '../../src-server/db/schema';
 import { allocateVenture } from '../../src-server/modules/auto-invest/engine';
 import { inputsFromJson, replay } from '../../src-server/modules/auto-invest/plan';
-import { runQueuedAllocations } from '../../src-server/modules/auto-invest/queue';
+import { queueOpenedVentures, runQueuedAllocations } from '../../src-server/modules/auto-invest/queue';
 import { testContext, type SignedIn, type TestContext } from './context';
 import { giveKiis } from './kiis-helpers';
 import { balanceOf, openVenture, verifiedInvestor, ventureRow } from './money-helpers';
@@ -218,6 +218,39 @@ describe('the engine, on approval', () => {
     const mails = (await t.outbox()).filter((m) => m.to === ready.user!.email);
     expect(mails.at(-1)!.subject).toBe('Auto-invest: €200.00 invested in Kisumu cold rooms');
     expect(mails.at(-1)!.text).toContain('revoke this investment');
+  });
+
+  it('waits for a later goesLiveAt: the ten-minute jobs queue the venture once it opens', async () => {
+    // The earlier tests' open ventures (inserted, never approved through the route) first.
+    await queueOpenedVentures(t.ctx);
+    await runQueuedAllocations(t.ctx);
+    const investor = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
+    await put(investor, { ...MANDATE, countries: ['BW'] });
+    const venture = await submitted({
+      title: 'Gaborone laundries',
+      country: 'BW',
+      goesLiveAt: new Date(t.ctx.clock.now().getTime() + 86_400_000),
+    });
+    await approve(venture.id);
+    // Approved but not open yet: the job decides nothing and keeps no run.
+    expect(await runQueuedAllocations(t.ctx)).toEqual([
+      expect.objectContaining({ open: false, runId: null }),
+    ]);
+    expect(await queueOpenedVentures(t.ctx)).toBe(0);
+    t.clock.offsetMs += 2 * 86_400_000;
+    try {
+      expect(await queueOpenedVentures(t.ctx)).toBe(1);
+      expect(await runQueuedAllocations(t.ctx)).toEqual([expect.objectContaining({ invested: 1 })]);
+      // Its run is recorded: not queued again.
+      expect(await queueOpenedVentures(t.ctx)).toBe(0);
+    } finally {
+      // Back to today: the test sessions live in real time.
+      t.clock.offsetMs -= 2 * 86_400_000;
+    }
+    expect((await get(investor)).allocations[0]).toMatchObject({
+      outcome: 'invested',
+      venture: { _id: venture.id },
+    });
   });
 
   it('is idempotent (a second run invests nothing) and replays from its log', async () => {
