@@ -229,6 +229,7 @@ const SLOW_SERVER_TESTS = [
   'tests/server/db-unavailable.test.ts',
   'tests/server/hostile-input-*.test.ts',
   'tests/server/uploads-hostile.test.ts',
+  'tests/server/auto-invest-race.test.ts',
 ];
 
 /** What both server projects share: one PostgreSQL per run, a database per file (a clone). */

@@ -84,6 +84,8 @@ export const routes: RouteObject[] = [
               { path: 'funding', lazy: () => import('./investor/FundingPage') },
               { path: 'investments', lazy: () => import('./investor/InvestmentsPage') },
               { path: 'investments/:id', lazy: () => import('./investor/InvestmentDetailPage') },
+              // Auto-invest (EU 2020/1503 Art. 6; issue 28).
+              { path: 'auto-invest', lazy: () => import('./investor/auto-invest/AutoInvestPage') },
               { path: 'statements', lazy: () => import('./investor/statements/StatementsPage') },
               { path: 'tickets', lazy: () => import('./investor/tickets/TicketsPage') },
               { path: 'tickets/new', lazy: () => import('./investor/tickets/NewTicketPage') },

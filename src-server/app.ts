@@ -40,6 +40,7 @@ import { servicingRoutes } from './modules/servicing/routes';
 import { kiisRoutes } from './modules/kiis/routes';
 import { statementRoutes } from './modules/statements/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { autoInvestRoutes } from './modules/auto-invest/routes';
 import { publicTotals } from './modules/ventures/count-cache';
 import { getVisibleVenture, listPublicVentures } from './modules/ventures/queries';
 import { publicVentureListQuerySchema } from '../src-shared/contracts/ventures';
@@ -193,6 +194,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}): Pro
       await api.register(servicingRoutes(ctx));
       await api.register(kiisRoutes(ctx));
       await api.register(paymentRoutes(ctx));
+      await api.register(autoInvestRoutes(ctx));
       await api.register(overviewRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(userRoutes(ctx));

@@ -393,6 +393,24 @@ export const ERROR_TEXTS = {
   'statements.date_invalid': 'from and to must be days as YYYY-MM-DD.',
   'statements.range_invalid': 'The start date must not be after the end date.',
   'statements.range_too_long': 'One export covers at most {{years}} years: please choose a shorter range.',
+  // Auto-invest (EU 2020/1503 Art. 6; API contract, "Auto-invest (Art. 6)")
+  'auto_invest.budget_invalid': 'Enter a budget of more than 0 euros, with at most two decimals.',
+  'auto_invest.max_per_venture_invalid':
+    'Enter a maximum per venture of more than 0 euros, with at most two decimals.',
+  'auto_invest.max_above_budget': 'The maximum per venture cannot be more than the budget.',
+  'auto_invest.return_invalid': 'A return must be a percentage between 0 and 100.',
+  'auto_invest.return_range_invalid': 'The lowest return cannot be above the highest.',
+  'auto_invest.period_invalid': 'A period must be a whole number of months from 1 to 360.',
+  'auto_invest.period_range_invalid': 'The shortest period cannot be above the longest.',
+  'auto_invest.risk_invalid': 'riskLevels must hold low, medium or high',
+  'auto_invest.type_invalid': 'ventureTypes must hold business, sme, leasing or realestate',
+  'auto_invest.country_invalid': 'countries must hold two-letter country codes',
+  'auto_invest.active_invalid': 'active must be true or false',
+  'auto_invest.accept_warning_invalid': 'acceptWarning must be true or false',
+  'auto_invest.criteria_too_few':
+    'Choose at least two criteria: a return range, a period range, risk levels, venture types or countries.',
+  'auto_invest.warning_required':
+    'Tickets above {{amount}} need your acceptance of the risk warning on the mandate.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

@@ -14,6 +14,8 @@ const TABS = [
   { to: '/user/overview', labelKey: 'investor.tabs.dashboard' },
   { to: '/user/funding', labelKey: 'investor.tabs.funding' },
   { to: '/user/investments', labelKey: 'investor.tabs.investments' },
+  // Auto-invest (EU 2020/1503 Art. 6), beside the investments it makes.
+  { to: '/user/auto-invest', labelKey: 'autoInvest.tab' },
   { to: '/user/statements', labelKey: 'statements.tab' },
   { to: '/user/tickets', labelKey: 'investor.tabs.tickets' },
   { to: '/user/verification', labelKey: 'investor.tabs.verification' },

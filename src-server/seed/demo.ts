@@ -13,7 +13,14 @@ import { isoDay } from '../lib/business-clock';
 import { hashPassword } from '../lib/passwords';
 import { escrowAccountId, userAccountId } from '../modules/ledger/service';
 import type { Database, Db, Tx } from '../db/client';
-import { knowledgeTestAttempts, lossSimulations, users, ventureKiis, ventures } from '../db/schema';
+import {
+  autoInvestMandates,
+  knowledgeTestAttempts,
+  lossSimulations,
+  users,
+  ventureKiis,
+  ventures,
+} from '../db/schema';
 import { testValidUntil } from '../modules/protection/service';
 import { encodeVariants, ventureImagesFolder, writeVariants } from '../modules/ventures/images';
 import type { FileStorage } from '../lib/storage';
@@ -211,6 +218,20 @@ export async function seedDemo(
       const takenAt = new Date(now.getTime() - (500 - index) * DAY + DAY);
       await seedProtection(tx, ids.get(email)!, takenAt);
     }
+    // Auto-invest (EU 2020/1503 Art. 6; issue 28): investor2 has an active mandate, so a newcomer sees
+    // the screen filled in (it invests once their identity is verified and a matching venture opens).
+    await tx.insert(autoInvestMandates).values({
+      userId: ids.get('investor2@afrivest.test')!,
+      active: true,
+      budgetCents: 150_000n,
+      maxPerVentureCents: 15_000n,
+      minReturn: '8.00',
+      maxReturn: '16.00',
+      riskLevels: ['low', 'medium'],
+      waitingSince: now,
+      createdAt: now,
+      updatedAt: now,
+    });
     for (const values of INVESTORS)
       await tx
         .update(users)

@@ -3426,6 +3426,366 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auto-invest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The investor’s auto-invest mandate (null before the first save) and its newest 200 allocations
+         * @description Each allocation is `invested` (with the investment and its `revocableUntil`) or `skipped` with its `reason`: `no_balance`, `below_minimum`, `company_cap`, `protection_missing`, `venture_full`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allocations: {
+                                _id: string;
+                                amount: number;
+                                createdAt: string;
+                                investmentId: string | null;
+                                /** @enum {string} */
+                                outcome: "invested" | "skipped";
+                                reason: ("no_balance" | "below_minimum" | "company_cap" | "protection_missing" | "venture_full") | null;
+                                revocableUntil: string | null;
+                                venture: {
+                                    _id: string;
+                                    title: string;
+                                };
+                            }[];
+                            data: {
+                                _id: string;
+                                active: boolean;
+                                budget: number;
+                                countries: string[];
+                                createdAt: string;
+                                invested: number;
+                                maxPeriod: number | null;
+                                maxPerVenture: number;
+                                maxReturn: number | null;
+                                minPeriod: number | null;
+                                minReturn: number | null;
+                                riskLevels: ("low" | "medium" | "high")[];
+                                updatedAt: string;
+                                ventureTypes: ("business" | "sme" | "leasing" | "realestate")[];
+                                waitingSince: string;
+                                warningAcceptedAt: string | null;
+                                warningThreshold: number | null;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /**
+         * Create or replace the mandate (at least two criteria)
+         * @description Euros; returns in percent a year; periods in months; empty lists and null bounds set no criterion. At least two of: a return range, a period range, risk levels, venture types, countries (400 `auto_invest.criteria_too_few`).
+         *
+         *     Art. 21(7): a non-sophisticated investor whose `maxPerVenture` is above their warning threshold accepts the risk warning once on the mandate (`acceptWarning: true`), else 409 `auto_invest.warning_required` naming the threshold.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        acceptWarning?: boolean;
+                        active: boolean;
+                        budget: number;
+                        countries?: string[];
+                        maxPeriod?: number | null;
+                        maxPerVenture: number;
+                        maxReturn?: number | null;
+                        minPeriod?: number | null;
+                        minReturn?: number | null;
+                        /** @default [] */
+                        riskLevels?: ("low" | "medium" | "high")[];
+                        /** @default [] */
+                        ventureTypes?: ("business" | "sme" | "leasing" | "realestate")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                _id: string;
+                                active: boolean;
+                                budget: number;
+                                countries: string[];
+                                createdAt: string;
+                                invested: number;
+                                maxPeriod: number | null;
+                                maxPerVenture: number;
+                                maxReturn: number | null;
+                                minPeriod: number | null;
+                                minReturn: number | null;
+                                riskLevels: ("low" | "medium" | "high")[];
+                                updatedAt: string;
+                                ventureTypes: ("business" | "sme" | "leasing" | "realestate")[];
+                                waitingSince: string;
+                                warningAcceptedAt: string | null;
+                                warningThreshold: number | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto-invest/disclosure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The portfolio disclosures (Delegated Regulation 2022/2118): weighted average rate, split by risk level, concentration per company
+         * @description Over the investor’s live investments (invested or completed), manual and automatic.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                byCompany: {
+                                    amount: number;
+                                    company: string;
+                                    companyId: string;
+                                    share: number;
+                                }[];
+                                byRisk: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    riskLevel: "low" | "medium" | "high";
+                                    share: number;
+                                }[];
+                                total: number;
+                                weightedAverageRate: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auto-invest/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many ventures open for investment now match these criteria
+         * @description The criteria as in the PUT body; lists comma separated (`riskLevels=low,medium`).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    countries?: string[];
+                    maxPeriod?: number | null;
+                    maxReturn?: number | null;
+                    minPeriod?: number | null;
+                    minReturn?: number | null;
+                    riskLevels?: ("low" | "medium" | "high")[];
+                    ventureTypes?: ("business" | "sme" | "leasing" | "realestate")[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                count: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/balances": {
         parameters: {
             query?: never;
@@ -11413,12 +11773,12 @@ export interface components {
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.pdf_active_content" | "common.pdf_encrypted" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "ticket.too_many_tickets" | "ticket.too_many_replies" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "investment.acknowledge_risk_not_boolean" | "investment.reflection_over" | "investment.not_revocable" | "venture.reflection_open" | "venture.kiis_incomplete" | "protection.test_required" | "protection.simulation_required" | "protection.acknowledgement_required" | "protection.answers_invalid" | "protection.acknowledgement_invalid" | "protection.no_failed_test" | "protection.amount_invalid" | "protection.amount_too_large" | "protection.criteria_too_few" | "protection.criteria_invalid" | "protection.evidence_required" | "protection.evidence_type" | "protection.request_pending" | "protection.already_sophisticated" | "protection.request_not_found" | "protection.decision_invalid" | "protection.reason_required" | "protection.status_invalid" | "protection.not_investor" | "kiis.invalid" | "kiis.too_long" | "kiis.too_long_short" | "kiis.key_figures_invalid" | "kiis.risks_invalid" | "kiis.language_invalid" | "kiis.not_available" | "auth.terms_required" | "network.no_response" | "network.error" | "input.amount_too_large" | "input.control_characters" | "input.invisible_characters" | "input.password_common" | "input.password_personal" | "revision.none_pending" | "revision.pending" | "revision.keeps_approved" | "revision.decision_invalid" | "revision.filter_has_revision" | "auth.second_factor_required" | "auth.second_factor_invalid" | "auth.second_factor_setup_required" | "auth.second_factor_mandatory" | "auth.second_factor_already_enabled" | "auth.second_factor_not_enabled" | "auth.second_factor_no_setup" | "auth.second_factor_code_required" | "auth.second_factor_code_format" | "payments.invalid_iban" | "payments.iban_not_sepa" | "payments.holder_name_required" | "payments.holder_name_too_long" | "payments.bank_account_required" | "payments.kyc_required" | "payments.withdrawals_held" | "payments.insufficient_balance" | "payments.withdrawal_not_found" | "payments.not_cancellable" | "payments.already_decided" | "payments.reason_required" | "payments.decision_invalid" | "payments.status_invalid" | "payments.nothing_to_export" | "payments.export_not_found" | "payments.not_multipart" | "payments.file_required" | "payments.file_too_large" | "payments.not_camt053" | "payments.entry_not_found" | "payments.entry_not_assignable" | "payments.entry_already_assigned" | "payments.entry_status_invalid" | "unicode.lone_surrogate" | "statements.year_invalid" | "statements.format_invalid" | "statements.language_invalid" | "statements.no_activity" | "statements.date_invalid" | "statements.range_invalid" | "statements.range_too_long";
+        ErrorCode: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.pdf_active_content" | "common.pdf_encrypted" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "ticket.too_many_tickets" | "ticket.too_many_replies" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "investment.acknowledge_risk_not_boolean" | "investment.reflection_over" | "investment.not_revocable" | "venture.reflection_open" | "venture.kiis_incomplete" | "protection.test_required" | "protection.simulation_required" | "protection.acknowledgement_required" | "protection.answers_invalid" | "protection.acknowledgement_invalid" | "protection.no_failed_test" | "protection.amount_invalid" | "protection.amount_too_large" | "protection.criteria_too_few" | "protection.criteria_invalid" | "protection.evidence_required" | "protection.evidence_type" | "protection.request_pending" | "protection.already_sophisticated" | "protection.request_not_found" | "protection.decision_invalid" | "protection.reason_required" | "protection.status_invalid" | "protection.not_investor" | "kiis.invalid" | "kiis.too_long" | "kiis.too_long_short" | "kiis.key_figures_invalid" | "kiis.risks_invalid" | "kiis.language_invalid" | "kiis.not_available" | "auth.terms_required" | "network.no_response" | "network.error" | "input.amount_too_large" | "input.control_characters" | "input.invisible_characters" | "input.password_common" | "input.password_personal" | "revision.none_pending" | "revision.pending" | "revision.keeps_approved" | "revision.decision_invalid" | "revision.filter_has_revision" | "auth.second_factor_required" | "auth.second_factor_invalid" | "auth.second_factor_setup_required" | "auth.second_factor_mandatory" | "auth.second_factor_already_enabled" | "auth.second_factor_not_enabled" | "auth.second_factor_no_setup" | "auth.second_factor_code_required" | "auth.second_factor_code_format" | "payments.invalid_iban" | "payments.iban_not_sepa" | "payments.holder_name_required" | "payments.holder_name_too_long" | "payments.bank_account_required" | "payments.kyc_required" | "payments.withdrawals_held" | "payments.insufficient_balance" | "payments.withdrawal_not_found" | "payments.not_cancellable" | "payments.already_decided" | "payments.reason_required" | "payments.decision_invalid" | "payments.status_invalid" | "payments.nothing_to_export" | "payments.export_not_found" | "payments.not_multipart" | "payments.file_required" | "payments.file_too_large" | "payments.not_camt053" | "payments.entry_not_found" | "payments.entry_not_assignable" | "payments.entry_already_assigned" | "payments.entry_status_invalid" | "unicode.lone_surrogate" | "statements.year_invalid" | "statements.format_invalid" | "statements.language_invalid" | "statements.no_activity" | "statements.date_invalid" | "statements.range_invalid" | "statements.range_too_long" | "auto_invest.budget_invalid" | "auto_invest.max_per_venture_invalid" | "auto_invest.max_above_budget" | "auto_invest.return_invalid" | "auto_invest.return_range_invalid" | "auto_invest.period_invalid" | "auto_invest.period_range_invalid" | "auto_invest.risk_invalid" | "auto_invest.type_invalid" | "auto_invest.country_invalid" | "auto_invest.active_invalid" | "auto_invest.accept_warning_invalid" | "auto_invest.criteria_too_few" | "auto_invest.warning_required";
         /**
          * @description A stable error code (src-shared/errors.ts)
          * @enum {string}
          */
-        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.pdf_active_content" | "common.pdf_encrypted" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "ticket.too_many_tickets" | "ticket.too_many_replies" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "investment.acknowledge_risk_not_boolean" | "investment.reflection_over" | "investment.not_revocable" | "venture.reflection_open" | "venture.kiis_incomplete" | "protection.test_required" | "protection.simulation_required" | "protection.acknowledgement_required" | "protection.answers_invalid" | "protection.acknowledgement_invalid" | "protection.no_failed_test" | "protection.amount_invalid" | "protection.amount_too_large" | "protection.criteria_too_few" | "protection.criteria_invalid" | "protection.evidence_required" | "protection.evidence_type" | "protection.request_pending" | "protection.already_sophisticated" | "protection.request_not_found" | "protection.decision_invalid" | "protection.reason_required" | "protection.status_invalid" | "protection.not_investor" | "kiis.invalid" | "kiis.too_long" | "kiis.too_long_short" | "kiis.key_figures_invalid" | "kiis.risks_invalid" | "kiis.language_invalid" | "kiis.not_available" | "auth.terms_required" | "network.no_response" | "network.error" | "input.amount_too_large" | "input.control_characters" | "input.invisible_characters" | "input.password_common" | "input.password_personal" | "revision.none_pending" | "revision.pending" | "revision.keeps_approved" | "revision.decision_invalid" | "revision.filter_has_revision" | "auth.second_factor_required" | "auth.second_factor_invalid" | "auth.second_factor_setup_required" | "auth.second_factor_mandatory" | "auth.second_factor_already_enabled" | "auth.second_factor_not_enabled" | "auth.second_factor_no_setup" | "auth.second_factor_code_required" | "auth.second_factor_code_format" | "payments.invalid_iban" | "payments.iban_not_sepa" | "payments.holder_name_required" | "payments.holder_name_too_long" | "payments.bank_account_required" | "payments.kyc_required" | "payments.withdrawals_held" | "payments.insufficient_balance" | "payments.withdrawal_not_found" | "payments.not_cancellable" | "payments.already_decided" | "payments.reason_required" | "payments.decision_invalid" | "payments.status_invalid" | "payments.nothing_to_export" | "payments.export_not_found" | "payments.not_multipart" | "payments.file_required" | "payments.file_too_large" | "payments.not_camt053" | "payments.entry_not_found" | "payments.entry_not_assignable" | "payments.entry_already_assigned" | "payments.entry_status_invalid" | "unicode.lone_surrogate" | "statements.year_invalid" | "statements.format_invalid" | "statements.language_invalid" | "statements.no_activity" | "statements.date_invalid" | "statements.range_invalid" | "statements.range_too_long";
+        ErrorCodeInput: "common.server_error" | "common.unavailable" | "common.not_found" | "common.invalid_input" | "common.invalid_request" | "common.invalid_value" | "common.too_many_requests" | "common.invalid_json" | "common.empty_body" | "common.body_too_large" | "common.unsupported_media_type" | "common.invalid_content_length" | "common.file_too_large" | "common.too_many_files" | "common.not_multipart" | "common.invalid_multipart" | "common.too_many_parts" | "common.empty_file" | "common.unknown_file_field" | "common.image_too_large" | "common.pdf_active_content" | "common.pdf_encrypted" | "common.invalid_url" | "common.cross_site" | "common.too_long_40" | "common.too_long_80" | "common.too_long_200" | "common.too_long_300" | "common.reason_too_long" | "common.filter_id_invalid" | "common.filter_date_invalid" | "common.filter_date_range" | "common.sort_order_invalid" | "user.not_found" | "user.filter_role" | "user.filter_is_active" | "user.is_active_not_boolean" | "user.role_invalid" | "user.nothing_to_update" | "user.cannot_deactivate_self" | "user.cannot_change_own_role" | "user.admin_roles_superadmin_only" | "user.admin_accounts_superadmin_only" | "user.role_change_in_use" | "contact.name_required" | "contact.name_too_long" | "contact.subject_required" | "contact.subject_too_long" | "contact.message_required" | "contact.message_too_long" | "contact.too_many_messages" | "ticket.too_many_tickets" | "ticket.too_many_replies" | "mail.not_found" | "mail.filter_status" | "mail.status_invalid" | "ticket.not_found" | "ticket.subject_required" | "ticket.subject_too_short" | "ticket.subject_too_long" | "ticket.category_invalid" | "ticket.message_required" | "ticket.message_too_long" | "ticket.closed" | "ticket.filter_status" | "ticket.filter_category" | "ticket.status_invalid" | "auth.login_required" | "auth.forbidden" | "auth.email_taken" | "auth.email_required" | "auth.email_too_long" | "auth.email_invalid" | "auth.email_not_verified" | "auth.email_already_verified" | "auth.invalid_credentials" | "auth.deactivated" | "auth.password_required" | "auth.password_too_long" | "auth.password_min_8" | "auth.password_min_6" | "auth.code_required" | "auth.code_digits" | "auth.invalid_code" | "auth.code_burnt" | "auth.resend_too_soon" | "auth.too_many_attempts" | "auth.wrong_current_password" | "profile.first_name_required" | "profile.last_name_required" | "profile.phone_required" | "profile.country_required" | "profile.city_required" | "profile.address_required" | "profile.choose_country" | "profile.choose_city" | "profile.company_name_required" | "profile.choose_legal_form" | "profile.registration_number_required" | "profile.registered_address_required" | "profile.company_phone_required" | "profile.passwords_together" | "kyc.already_verified" | "kyc.under_review" | "kyc.provider_unavailable" | "kyc.invalid_link" | "kyc.not_multipart" | "kyc.file_too_large" | "kyc.wrong_file_type" | "kyc.document_type_required" | "kyc.date_of_birth_required" | "kyc.date_of_birth_format" | "kyc.date_of_birth_unreal" | "kyc.under_age" | "kyc.nationality_required" | "kyc.address_required" | "kyc.address_too_long" | "kyc.document_front_missing" | "kyc.document_back_missing" | "kyc.selfie_missing" | "kyc.not_started" | "kyc.already_approved" | "kyc.already_rejected" | "kyc.reason_required" | "kyc.status_unknown" | "kyc.decision_invalid" | "kyc.sort_by_unknown" | "kyc.document_not_found" | "kyc.unknown_session" | "kyc.webhook_not_configured" | "kyc.webhook_body_not_json" | "kyc.webhook_bad_signature" | "kyc.webhook_stale" | "kyc.webhook_not_verification_event" | "money.amount_required" | "money.amount_not_number" | "money.amount_two_decimals" | "money.amount_positive" | "balance.amount_zero" | "balance.note_too_long" | "balance.insufficient" | "balance.not_multipart" | "balance.proof_too_large" | "balance.proof_wrong_type" | "balance.proof_not_found" | "balance.sort_invalid" | "balance.history_sort_invalid" | "balance.filter_kind" | "idempotency.invalid_key" | "idempotency.in_progress" | "idempotency.key_reused" | "venture.field_required" | "venture.field_not_text" | "venture.field_too_long_200" | "venture.field_too_long_500" | "venture.field_too_long_5000" | "venture.field_too_long_20000" | "venture.field_not_number" | "venture.field_two_decimals" | "venture.field_not_date" | "venture.country_not_code" | "venture.country_unknown" | "venture.type_invalid" | "venture.risk_invalid" | "venture.visibility_invalid" | "venture.admin_status_invalid" | "venture.period_whole_months" | "venture.convertible_not_boolean" | "venture.tags_not_text" | "venture.tags_not_list" | "venture.tag_too_long" | "venture.too_many_tags" | "venture.target_not_positive" | "venture.target_below_funded" | "venture.min_investment_too_low" | "venture.max_below_min" | "venture.max_above_target" | "venture.expected_return_range" | "venture.period_range" | "venture.ltv_range" | "venture.closing_date_past" | "venture.collateral_negative" | "venture.frozen_terms" | "venture.review_locked_with_money" | "venture.reject_notes_required" | "venture.review_cancelled" | "venture.approved_no_draft" | "venture.not_found" | "venture.not_multipart" | "venture.no_image" | "venture.image_wrong_type" | "venture.image_unreadable" | "venture.image_too_large" | "venture.too_many_images" | "venture.no_such_image" | "venture.filter_lifecycle_status" | "venture.filter_venture_type" | "venture.filter_risk_level" | "venture.filter_is_convertible" | "venture.filter_closing_in" | "venture.filter_admin_status" | "venture.filter_visibility" | "venture.filter_submitted" | "venture.filter_min_investment" | "venture.filter_expected_return" | "venture.filter_country" | "investment.not_verified" | "investment.not_open" | "investment.venture_id_required" | "investment.below_minimum" | "investment.above_maximum" | "investment.left_to_fund" | "investment.insufficient_balance" | "investment.status_invalid" | "investment.sort_invalid" | "investment.close_not_raising" | "investment.no_investors" | "investment.cancel_reason_required" | "investment.cancel_funded" | "investment.already_repaid" | "investment.repay_not_funded" | "investment.nothing_to_repay" | "investment.final_not_boolean" | "venture.repayment_type_invalid" | "venture.repayment_frequency_invalid" | "venture.period_not_whole" | "venture.grace_too_long" | "business_date.invalid" | "business_date.backwards" | "investment.not_found" | "servicing.no_loan" | "servicing.overpayment" | "servicing.loan_closed" | "servicing.not_in_default" | "servicing.already_default" | "servicing.reason_required" | "servicing.costs_negative" | "servicing.costs_above_amount" | "servicing.status_invalid" | "investment.acknowledge_risk_not_boolean" | "investment.reflection_over" | "investment.not_revocable" | "venture.reflection_open" | "venture.kiis_incomplete" | "protection.test_required" | "protection.simulation_required" | "protection.acknowledgement_required" | "protection.answers_invalid" | "protection.acknowledgement_invalid" | "protection.no_failed_test" | "protection.amount_invalid" | "protection.amount_too_large" | "protection.criteria_too_few" | "protection.criteria_invalid" | "protection.evidence_required" | "protection.evidence_type" | "protection.request_pending" | "protection.already_sophisticated" | "protection.request_not_found" | "protection.decision_invalid" | "protection.reason_required" | "protection.status_invalid" | "protection.not_investor" | "kiis.invalid" | "kiis.too_long" | "kiis.too_long_short" | "kiis.key_figures_invalid" | "kiis.risks_invalid" | "kiis.language_invalid" | "kiis.not_available" | "auth.terms_required" | "network.no_response" | "network.error" | "input.amount_too_large" | "input.control_characters" | "input.invisible_characters" | "input.password_common" | "input.password_personal" | "revision.none_pending" | "revision.pending" | "revision.keeps_approved" | "revision.decision_invalid" | "revision.filter_has_revision" | "auth.second_factor_required" | "auth.second_factor_invalid" | "auth.second_factor_setup_required" | "auth.second_factor_mandatory" | "auth.second_factor_already_enabled" | "auth.second_factor_not_enabled" | "auth.second_factor_no_setup" | "auth.second_factor_code_required" | "auth.second_factor_code_format" | "payments.invalid_iban" | "payments.iban_not_sepa" | "payments.holder_name_required" | "payments.holder_name_too_long" | "payments.bank_account_required" | "payments.kyc_required" | "payments.withdrawals_held" | "payments.insufficient_balance" | "payments.withdrawal_not_found" | "payments.not_cancellable" | "payments.already_decided" | "payments.reason_required" | "payments.decision_invalid" | "payments.status_invalid" | "payments.nothing_to_export" | "payments.export_not_found" | "payments.not_multipart" | "payments.file_required" | "payments.file_too_large" | "payments.not_camt053" | "payments.entry_not_found" | "payments.entry_not_assignable" | "payments.entry_already_assigned" | "payments.entry_status_invalid" | "unicode.lone_surrogate" | "statements.year_invalid" | "statements.format_invalid" | "statements.language_invalid" | "statements.no_activity" | "statements.date_invalid" | "statements.range_invalid" | "statements.range_too_long" | "auto_invest.budget_invalid" | "auto_invest.max_per_venture_invalid" | "auto_invest.max_above_budget" | "auto_invest.return_invalid" | "auto_invest.return_range_invalid" | "auto_invest.period_invalid" | "auto_invest.period_range_invalid" | "auto_invest.risk_invalid" | "auto_invest.type_invalid" | "auto_invest.country_invalid" | "auto_invest.active_invalid" | "auto_invest.accept_warning_invalid" | "auto_invest.criteria_too_few" | "auto_invest.warning_required";
         ErrorInput: {
             code: components["schemas"]["ErrorCodeInput"];
             codes?: {

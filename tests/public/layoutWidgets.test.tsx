@@ -340,6 +340,8 @@ describe('at a phone width (390 px)', () => {
       'Dashboard',
       'Funding',
       'Investments',
+      'Auto-invest',
+      'Statements',
       'Tickets',
       'Verification',
       'Investor profile',

@@ -552,6 +552,16 @@ const ROUTES: Row[] = [
     payload: { status: 'in_progress' },
   })),
 
+  // Auto-invest (issue 28): the investors' own mandate.
+  row('GET', '/api/auto-invest', INVESTOR_ONLY),
+  row('PUT', '/api/auto-invest', INVESTOR_ONLY, () => ({
+    payload: { active: false, budget: 1000, maxPerVenture: 100, riskLevels: ['low'], countries: ['KE'] },
+  })),
+  row('GET', '/api/auto-invest/matches', INVESTOR_ONLY, () => ({
+    url: '/api/auto-invest/matches?riskLevels=low',
+  })),
+  row('GET', '/api/auto-invest/disclosure', INVESTOR_ONLY),
+
   // Deposits and withdrawals (issue 27): investors and companies for their own; admins decide.
   row('GET', '/api/payments/deposit-instructions', [401, OK, OK, OK, OK, 403, 403]),
   row('GET', '/api/payments/bank-account', [401, OK, OK, OK, OK, 403, 403]),

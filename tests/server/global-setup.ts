@@ -7,6 +7,7 @@ import { createDatabase, runMigrations } from '../../src-server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
 import { Mailer } from '../../src-server/modules/mailer/service';
 import { Jobs } from '../../src-server/plugins/jobs';
+import { AUTO_INVEST_QUEUE } from '../../src-server/modules/auto-invest/queue';
 import { withDatabase } from './db-names';
 
 /**
@@ -39,6 +40,7 @@ export default async function setup(project: TestProject) {
   const jobs = new Jobs({ connectionString: withDatabase(adminUrl, template), log, background: false });
   await jobs.start();
   await new Mailer({ jobs, dataDir: tmpdir(), publicUrl: 'http://127.0.0.1', log }).start({ work: false });
+  await jobs.ensureQueue(AUTO_INVEST_QUEUE, { retryLimit: 5 });
   await jobs.stop();
 
   project.provide('testDb', { adminUrl, template, prefix });

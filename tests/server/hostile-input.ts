@@ -1550,6 +1550,38 @@ function routeSpecs(): RouteSpec[] {
     },
     idRoute('GET', '/api/admin/protection/:userId/history', admin),
 
+    // Auto-invest (issue 28)
+    {
+      method: 'PUT',
+      url: '/api/auto-invest',
+      as: investor,
+      invalid: bodyOnly({
+        active: { valid: true, invalid: bad.bool() },
+        budget: { valid: 1000, invalid: bad.money(true, [0, -1, -0.01, 1e13]) },
+        maxPerVenture: { valid: 100, invalid: bad.money(true, [0, -1, 1000.01, 1e13]) },
+        riskLevels: {
+          valid: ['medium'],
+          invalid: oneOf<FieldValue>('medium', ['extreme'], ['MEDIUM'], [1], [null], {}, ['medium\u200b']),
+        },
+        countries: {
+          valid: ['KE'],
+          invalid: oneOf<FieldValue>('KE', ['Kenya'], ['K E'], [1], [null], ['KE\u200b'], ['\u202eKE']),
+        },
+      }),
+    },
+    listRoute(
+      '/api/auto-invest/matches',
+      investor,
+      {
+        riskLevels: q.choice(RISK_LEVELS),
+        ventureTypes: q.choice(VENTURE_TYPES),
+        countries: q.country(),
+        minReturn: q.positive(),
+        maxPeriod: q.positive(),
+      },
+      ['maxReturn', 'minPeriod'],
+    ),
+
     // Deposits and withdrawals (issue 27)
     {
       method: 'PUT',
@@ -1834,6 +1866,8 @@ const NO_INPUT = new Set([
   'GET /api/payments/deposit-instructions',
   'GET /api/statements/years',
   'GET /api/payments/bank-account',
+  'GET /api/auto-invest',
+  'GET /api/auto-invest/disclosure',
   'POST /api/admin/withdrawals/export',
   'POST /api/kyc/start-verification',
   'GET /api/investments/my-investments',

@@ -276,6 +276,8 @@ const THIS_YEAR = new Date().getUTCFullYear();
 
 const GET_ROUTES: GetRoute[] = [
   { url: '/api/health', allow: () => fields('status') },
+  { url: '/api/health/live', allow: () => fields('status') },
+  { url: '/api/health/ready', allow: () => fields('status') },
   { url: '/api/statistics', allow: () => ({ data: STATISTICS }) },
   { url: '/api/profile/get', allow: (role) => when(signedIn(role), { data: USER_SELF }) },
 

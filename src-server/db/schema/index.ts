@@ -9,3 +9,4 @@ export * from './tickets';
 export * from './servicing';
 export * from './protection';
 export * from './payments';
+export * from './autoInvest';

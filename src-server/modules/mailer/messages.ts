@@ -151,6 +151,14 @@ const resources = {
         next: 'If you did not cancel it, contact us at once and change your password.',
         link: 'See your balance here: {{url}}',
       },
+      autoInvestReceipt: {
+        subject: 'Auto-invest: {{amount}} invested in {{title}}',
+        intro:
+          'Your auto-invest mandate invested {{amount}} in "{{title}}" for you, under the criteria you set.',
+        revocable:
+          'You may revoke this investment without a reason or a fee until {{until}} (reflection period, Art. 22 of Regulation (EU) 2020/1503).',
+        link: 'See your allocations here: {{url}}',
+      },
     },
   },
   de: {
@@ -304,6 +312,14 @@ const resources = {
         next: 'Wenn Sie sie nicht storniert haben, kontaktieren Sie uns sofort und ändern Sie Ihr Passwort.',
         link: 'Ihr Guthaben finden Sie hier: {{url}}',
       },
+      autoInvestReceipt: {
+        subject: 'Auto-Invest: {{amount}} in {{title}} investiert',
+        intro:
+          'Ihr Auto-Invest-Auftrag hat nach Ihren Kriterien {{amount}} für Sie in „{{title}}“ investiert.',
+        revocable:
+          'Sie können diese Investition bis {{until}} ohne Angabe von Gründen und ohne Gebühr widerrufen (Bedenkzeit, Art. 22 der Verordnung (EU) 2020/1503).',
+        link: 'Ihre Zuteilungen finden Sie hier: {{url}}',
+      },
     },
   },
   es: {
@@ -453,6 +469,14 @@ const resources = {
           'Ha cancelado su retiro de {{amount}} a {{iban}}. El importe completo vuelve a estar en su saldo disponible.',
         next: 'Si no lo canceló usted, contáctenos de inmediato y cambie su contraseña.',
         link: 'Consulte su saldo aquí: {{url}}',
+      },
+      autoInvestReceipt: {
+        subject: 'Auto-inversión: {{amount}} invertidos en {{title}}',
+        intro:
+          'Su mandato de auto-inversión ha invertido {{amount}} por usted en «{{title}}», según los criterios que fijó.',
+        revocable:
+          'Puede revocar esta inversión sin motivo ni comisión hasta el {{until}} (período de reflexión, art. 22 del Reglamento (UE) 2020/1503).',
+        link: 'Consulte sus asignaciones aquí: {{url}}',
       },
     },
   },
@@ -605,6 +629,14 @@ const resources = {
           'Vous avez annulé votre retrait de {{amount}} vers {{iban}}. Le montant complet est de nouveau dans votre solde disponible.',
         next: 'Si ce n’est pas vous qui l’avez annulé, contactez-nous immédiatement et changez votre mot de passe.',
         link: 'Consultez votre solde ici : {{url}}',
+      },
+      autoInvestReceipt: {
+        subject: 'Investissement automatique : {{amount}} investis dans {{title}}',
+        intro:
+          'Votre mandat d’investissement automatique a investi {{amount}} pour vous dans « {{title}} », selon les critères que vous avez fixés.',
+        revocable:
+          'Vous pouvez révoquer cet investissement sans motif ni frais jusqu’au {{until}} (délai de réflexion, art. 22 du règlement (UE) 2020/1503).',
+        link: 'Consultez vos allocations ici : {{url}}',
       },
     },
   },

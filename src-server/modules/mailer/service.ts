@@ -39,6 +39,11 @@ export class Mailer {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
+  /** The job queue the mailer was given (other modules queue their own work on it: auto-invest). */
+  get jobs(): Jobs {
+    return this.options.jobs;
+  }
+
   get outboxDir(): string {
     return join(this.options.dataDir, 'outbox');
   }
@@ -131,7 +136,7 @@ export class Mailer {
 }
 
 /** Lets pg-boss run its SQL on our transaction, so the job commits (or rolls back) with it. */
-function executor(tx: DbOrTx): PgBoss.Db {
+export function executor(tx: DbOrTx): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[] = []) {
       const chunks: SQL[] = text

@@ -82,7 +82,8 @@ export type MailMessage =
       name: string;
       status: 'accepted' | 'rejected';
       reason: string;
-    };
+    }
+  | AutoInvestReceiptMessage;
 
 /** A withdrawal's steps (API contract, "Deposits and withdrawals"). */
 export interface WithdrawalMessage {
@@ -97,6 +98,20 @@ export interface WithdrawalMessage {
   iban: string;
   /** A rejection's reason. */
   reason: string | null;
+  path: string;
+}
+
+/** An auto investment's receipt (API contract, "Auto-invest (Art. 6)"; Art. 22 reflection period). */
+export interface AutoInvestReceiptMessage {
+  kind: 'auto-invest-receipt';
+  to: string;
+  lang: LanguageCode;
+  name: string;
+  title: string;
+  /** Euros. */
+  amount: number;
+  /** ISO time until which the investment can be revoked (null: a sophisticated investor). */
+  revocableUntil: string | null;
   path: string;
 }
 
@@ -349,11 +364,42 @@ ${paragraphs.map(paragraph).join('\n')}
 }
 
 /** Renders a message as plain text and HTML in the person's language. */
+/** An auto investment's receipt: amount, venture, and until when it can be revoked. */
+function renderAutoInvestReceipt(message: AutoInvestReceiptMessage, publicUrl: string): RenderedMail {
+  const t = emailT(message.lang);
+  const values = {
+    amount: formatEuros(message.amount, message.lang),
+    title: message.title,
+    until: message.revocableUntil
+      ? new Intl.DateTimeFormat(message.lang, {
+          dateStyle: 'long',
+          timeStyle: 'short',
+          timeZone: 'UTC',
+        }).format(new Date(message.revocableUntil)) + ' UTC'
+      : '',
+    url: `${publicUrl}${message.path}`,
+  };
+  const paragraphs = [
+    t('greeting', { name: message.name }),
+    t('autoInvestReceipt.intro', values),
+    ...(message.revocableUntil ? [t('autoInvestReceipt.revocable', values)] : []),
+    t('autoInvestReceipt.link', values),
+    t('signature'),
+  ];
+  const text = [...paragraphs.flatMap((p) => [p, '']), '--', t('footer')].join('\n');
+  const html = `<!doctype html><html lang="${message.lang}"><body style="font-family:Arial,sans-serif;color:#1b1b1b;max-width:560px;margin:auto;padding:24px">
+${paragraphs.map(paragraph).join('\n')}
+<p style="color:#666;font-size:12px">${escapeHtml(t('footer'))}</p>
+</body></html>`;
+  return { subject: t('autoInvestReceipt.subject', values), text, html };
+}
+
 export function renderMail(message: MailMessage, publicUrl: string): RenderedMail {
   if (message.kind === 'account-exists') return renderAccountExists(message, publicUrl);
   if (message.kind === 'withdrawal' || message.kind === 'bank-account-changed')
     return renderPayments(message, publicUrl);
   if (message.kind === 'sophisticated-decision') return renderSophisticated(message);
+  if (message.kind === 'auto-invest-receipt') return renderAutoInvestReceipt(message, publicUrl);
   if (message.kind === 'loan-notice') return renderLoanNotice(message, publicUrl);
   if (message.kind === 'balance-credited') return renderCredit(message, publicUrl);
   if (message.kind === 'ticket-received' || message.kind === 'ticket-reply')

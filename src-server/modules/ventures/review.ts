@@ -11,6 +11,7 @@ import { publishOnApproval } from '../kiis/service';
 import { withCreator } from './views';
 import { decideRevision, pendingOf } from './revisions';
 import { loadForChange } from './writes';
+import { queueAllocation } from '../auto-invest/queue';
 
 /**
  * Admin review: sets the status and notes, and what the one table of src-shared/rules/venture.ts
@@ -74,6 +75,9 @@ export async function reviewVenture(
       })
       .where(eq(ventures.id, id))
       .returning();
+    // Art. 6: the venture opens; the mandates that match it invest in a job (auto-invest/queue.ts).
+    if (updated!.lifecycleStatus === 'new' && row.lifecycleStatus !== 'new')
+      await queueAllocation(ctx, tx, id);
     await recordAudit(tx, {
       ...auditSource(auth),
       action: 'venture.review',
