@@ -504,6 +504,37 @@ const GET_ROUTES: GetRoute[] = [
     allow: (role) =>
       when(investorRole(role) || corporateRole(role), { data: { years: [V], firstDay: V, today: V } }),
   },
+  // Auto-invest (issue 28): the caller's own mandate, allocations and portfolio only.
+  {
+    url: '/api/auto-invest',
+    allow: (role) =>
+      when(investorRole(role), {
+        data: fields(`_id active budget invested maxPerVenture minReturn maxReturn minPeriod maxPeriod riskLevels
+          ventureTypes countries warningAcceptedAt warningThreshold waitingSince createdAt updatedAt`),
+        allocations: [
+          {
+            ...fields('_id outcome reason amount investmentId revocableUntil createdAt'),
+            venture: fields('_id title'),
+          },
+        ] as const,
+      }),
+  },
+  {
+    url: '/api/auto-invest/matches',
+    query: 'riskLevels=high&ventureTypes=business',
+    allow: (role) => when(investorRole(role), { data: fields('count') }),
+  },
+  {
+    url: '/api/auto-invest/disclosure',
+    allow: (role) =>
+      when(investorRole(role), {
+        data: {
+          ...fields('weightedAverageRate total'),
+          byRisk: [fields('riskLevel amount share')] as const,
+          byCompany: [fields('companyId company amount share')] as const,
+        },
+      }),
+  },
   {
     url: '/api/admin/bank-statements/entries',
     allow: (role) =>
