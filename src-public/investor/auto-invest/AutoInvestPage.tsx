@@ -269,10 +269,10 @@ function MandateForm({ mandate }: { mandate: Mandate | null }) {
           {problems.riskLevels ?? t('autoInvest.help.criteria', { count })}
         </Typography>
         <Grid container spacing={2} sx={{ mt: 1 }}>
-          <Grid size={{ xs: 6, sm: 3 }}>{field('minReturn', '%')}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{field('maxReturn', '%')}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{field('minPeriod', t('autoInvest.form.monthsUnit'))}</Grid>
-          <Grid size={{ xs: 6, sm: 3 }}>{field('maxPeriod', t('autoInvest.form.monthsUnit'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{field('minReturn', '%')}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{field('maxReturn', '%')}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{field('minPeriod', t('autoInvest.form.monthsUnit'))}</Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>{field('maxPeriod', t('autoInvest.form.monthsUnit'))}</Grid>
         </Grid>
         <Grid container spacing={2} sx={{ mt: 1 }}>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -524,7 +524,8 @@ function Allocations({ rows }: { rows: Allocation[] }) {
                   {formatDateTime(row.createdAt, lang)}
                 </Typography>
               </Typography>
-              <Typography sx={{ fontWeight: 600, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {/* The amount or the reason is never cut: the title gives way. */}
+              <Typography sx={{ fontWeight: 600, flexShrink: 0 }}>
                 {row.outcome === 'invested' ? euros(row.amount, lang) : t(`autoInvest.reasons.${row.reason}`)}
               </Typography>
             </Box>
