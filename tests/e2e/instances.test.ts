@@ -13,6 +13,7 @@ import {
   type EmbeddedPostgres,
 } from '../../src-server/embedded-postgres/supervisor';
 import { COB_QUEUE } from '../../src-server/jobs';
+import { AUTO_INVEST_QUEUE } from '../../src-server/modules/auto-invest/queue';
 import { PUBLIC_TOTALS_TTL_MS } from '../../src-server/modules/ventures/count-cache';
 import { openDatabase, seedCast, TEST_KYC_KEY, type Actor, type Cast } from '../faults/harness';
 import { findInvariantViolations } from '../server/invariants';
@@ -33,8 +34,9 @@ import { startServer, tempDataDir, type RunningServer } from './harness';
  *   5. the public list never shows a venture after another instance cancelled it, and its total
  *      catches up within the count cache's stated lifetime (PUBLIC_TOTALS_TTL_MS);
  *   6. the close of business runs each day once, though three instances take its jobs;
- *   7. a picture uploaded through one instance is served by the others (one S3 bucket, s3rver);
- *   8. killing one instance under load leaves the others serving, and no acknowledged investment is lost.
+ *   7. the auto-invest job of a venture runs once though every instance takes it: one ticket per mandate;
+ *   8. a picture uploaded through one instance is served by the others (one S3 bucket, s3rver);
+ *   9. killing one instance under load leaves the others serving, and no acknowledged investment is lost.
  * The ledger's invariants hold at the end.
  */
 const INSTANCES = 3;
@@ -417,7 +419,63 @@ describe(`${INSTANCES} instances on one PostgreSQL behind a round-robin proxy`, 
     expect(await findInvariantViolations(database.pool)).toEqual([]);
   }, 90_000);
 
-  it('7. a picture uploaded through one instance is served by the others, from the bucket', async () => {
+  it('7. the auto-invest job of a venture runs once though every instance takes it: one ticket per mandate', async () => {
+    const investors = cast.investors.slice(40, 60);
+    // Twenty mandates, saved through the proxy (so on every instance).
+    for (const investor of investors) {
+      const saved = await call(proxy.url, '/api/auto-invest', {
+        method: 'PUT',
+        cookie: investor.cookie,
+        json: {
+          active: true,
+          budget: 1000,
+          maxPerVenture: 100,
+          minReturn: null,
+          maxReturn: null,
+          minPeriod: null,
+          maxPeriod: null,
+          riskLevels: ['medium'],
+          ventureTypes: ['sme'],
+          countries: [],
+        },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    const ventureId = await raisingVenture('Auto-invested on three instances', 1_000_000n);
+    const boss = new PgBoss({ connectionString: cluster.url, supervise: false, schedule: false, max: 2 });
+    await boss.start();
+    try {
+      const ids = await Promise.all(
+        Array.from({ length: INSTANCES * 2 }, () => boss.send(AUTO_INVEST_QUEUE, { ventureId })),
+      );
+      await expect
+        .poll(
+          async () => {
+            const jobs = await Promise.all(ids.map((id) => boss.getJobById(AUTO_INVEST_QUEUE, id!)));
+            return jobs.filter((job) => job?.state === 'completed').length;
+          },
+          { timeout: 60_000, interval: 500 },
+        )
+        .toBe(INSTANCES * 2);
+    } finally {
+      await boss.stop({ graceful: false, close: true });
+    }
+    const { rows } = await database.pool.query<{ user_id: string; n: number; cents: string }>(
+      `SELECT i.user_id, count(*)::int AS n, sum(i.amount_cents)::text AS cents
+         FROM investments i WHERE i.venture_id = $1 GROUP BY i.user_id`,
+      [ventureId],
+    );
+    expect(rows).toHaveLength(investors.length);
+    for (const row of rows) expect([row.n, row.cents]).toEqual([1, '10000']);
+    const { rows: decisions } = await database.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auto_invest_allocations WHERE venture_id = $1`,
+      [ventureId],
+    );
+    expect(decisions[0]!.n).toBe(investors.length);
+    expect(await findInvariantViolations(database.pool)).toEqual([]);
+  }, 90_000);
+
+  it('8. a picture uploaded through one instance is served by the others, from the bucket', async () => {
     const [{ createdBy }] = (await database.db
       .select({ createdBy: ventures.createdBy })
       .from(ventures)
@@ -475,7 +533,7 @@ describe(`${INSTANCES} instances on one PostgreSQL behind a round-robin proxy`, 
       expect(existsSync(join(server.dataDir, 'uploads', 'ventures', id))).toBe(false);
   });
 
-  it('8. killing one instance under load leaves the others serving; no acknowledged investment is lost', async () => {
+  it('9. killing one instance under load leaves the others serving; no acknowledged investment is lost', async () => {
     const ventureId = cast.ventureIds[0]!;
     const acknowledged = new Map<string, bigint>();
     let failedAfterRetries = 0;
