@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import HourglassIcon from '@mui/icons-material/HourglassTop';
 import { Alert, AlertTitle, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import {
   Button,
   HttpError,
@@ -39,7 +39,7 @@ export const holdsMoney = (record: Pick<VentureRecord, 'adminStatus' | 'amountFu
 
 type Decision = Extract<AdminStatus, 'approved' | 'rejected' | 'under-review'>;
 
-const DECISIONS: Record<Decision, { key: string; icon: JSX.Element; color: 'primary' | 'error' }> = {
+const DECISIONS: Record<Decision, { key: string; icon: ReactElement; color: 'primary' | 'error' }> = {
   'under-review': { key: 'under_review', icon: <HourglassIcon />, color: 'primary' },
   approved: { key: 'approve', icon: <CheckIcon />, color: 'primary' },
   rejected: { key: 'reject', icon: <CloseIcon />, color: 'error' },
