@@ -16,6 +16,7 @@ export interface BulkConfirmButtonProps {
   /** The button's catalog key (also the dialog's confirm button). */
   label: string;
   icon: ReactElement;
+  /** The primary colour by default: the error red fails contrast on the selection toolbar's tint (axe). */
   color?: 'primary' | 'error' | 'warning' | 'success';
   /** The dialog's title, a catalog key given `%{count}`. */
   title: string;

@@ -32,7 +32,6 @@ export const UserBulkActions = () => {
       <BulkConfirmButton
         label="app.users.deactivate"
         icon={<BlockIcon />}
-        color="error"
         title="app.bulk.users_deactivate_title"
         content="app.bulk.users_deactivate_content"
         nameOf={nameOf}

@@ -39,7 +39,6 @@ export const VentureBulkActions = () => {
       <BulkConfirmButton
         label="app.bulk.reject"
         icon={<CloseIcon />}
-        color="error"
         title="app.bulk.ventures_reject_title"
         content="app.bulk.ventures_reject_content"
         nameOf={titleOf}
