@@ -463,7 +463,7 @@ describe('VentureList (admin)', () => {
     const row = title.closest('tr')!;
     expect(within(row).getByText('Sunrise Ltd')).toBeInTheDocument();
     expect(within(row).queryByText('cora@example.com')).not.toBeInTheDocument();
-    expect(parseInt(getComputedStyle(title).minWidth, 10)).toBeGreaterThanOrEqual(200);
+    expect(parseInt(getComputedStyle(title).minWidth, 10)).toBeGreaterThanOrEqual(160);
     const created = within(row).getByText(/2026/).closest('td')!;
     expect(getComputedStyle(created).whiteSpace).toBe('nowrap');
   });

@@ -150,6 +150,8 @@ describe('the back office after issue 30, in Chromium', () => {
       els.map((el) => (el as HTMLElement).innerText),
     );
     expect(companies.join(' ')).not.toContain('@');
+    for (const cell of await lines(page, `table tbody tr td:nth-child(${by}) span`))
+      expect(cell.lines, `company ${cell.text}`).toBeLessThanOrEqual(2);
     const fit = await tableFits(page);
     expect(fit.scroll, 'the ventures table scrolls inside its card at 1366 px').toBeLessThanOrEqual(
       fit.client,

@@ -105,8 +105,8 @@ const CompanyField = (_props: { label?: string }) => {
 };
 
 /** Issue 30: a title reads on one or two lines at 1366 px; the company's column gives way; a date never wraps. */
-const TITLE = { minWidth: 200 } as const;
-const COMPANY = { maxWidth: 140 } as const;
+const TITLE = { minWidth: 160 } as const;
+const COMPANY = { minWidth: 120, maxWidth: 150 } as const;
 const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 /** One line per venture on a phone: title, company and statuses, funding. */
