@@ -411,6 +411,8 @@ export const ERROR_TEXTS = {
     'Choose at least two criteria: a return range, a period range, risk levels, venture types or countries.',
   'auto_invest.warning_required':
     'Tickets above {{amount}} need your acceptance of the risk warning on the mandate.',
+  // Back-office polish (issue 30)
+  'user.filter_kyc_status': 'kycStatus must be one of all, not_started, pending, complete, rejected',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

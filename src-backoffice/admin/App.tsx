@@ -30,6 +30,7 @@ import ventures from '../resources/ventures';
 import { lazyExport } from '../components/lazyExport';
 import { ADMIN_BASENAME } from '../basenames';
 import { AdminMenu } from './Menu';
+import { ADMIN_ALIASES, AdminNotFound, AliasRedirect } from './NotFound';
 import { withSecondFactorGate } from './SecondFactorGate';
 
 export { ADMIN_BASENAME };
@@ -63,6 +64,7 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       dashboard={AdminDashboard}
       title={i18nProvider.translate('app.title.admin')}
       notification={AppNotification}
+      catchAll={AdminNotFound}
       disableTelemetry
       queryClient={queryClient}
     >
@@ -81,6 +83,10 @@ export const AdminApp = ({ dataProvider, authProvider, i18nProvider, queryClient
       <Resource name="withdrawal-exports" {...withdrawalExports} />
       <Resource name="bank-statement-entries" {...bankStatementEntries} />
       <CustomRoutes>
+        {/* Addresses people guess (issue 30): /admin/verifications opens /admin/kyc. */}
+        {Object.entries(ADMIN_ALIASES).map(([alias, target]) => (
+          <Route key={alias} path={`/${alias}`} element={<AliasRedirect to={target} />} />
+        ))}
         <Route
           path="/overview"
           element={

@@ -38,6 +38,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const userListQuerySchema = z.object({
   role: choiceFilter('user.filter_role', ROLES),
   isActive: choiceFilter('user.filter_is_active', ['true', 'false'] as const),
+  /** Identity verification status (issue 30): what admins check most. */
+  kycStatus: choiceFilter('user.filter_kyc_status', KYC_STATUSES),
   /** Name, e-mail or company name, case-insensitive "contains". */
   search: searchFilter(),
   sortBy: z.enum(USER_SORT_FIELDS).catch('createdAt').default('createdAt'),

@@ -277,14 +277,13 @@ describe('the admin’s venture page', () => {
     ).toBeInTheDocument();
 
     const user = userEvent.setup();
-    await user.click(screen.getByRole('combobox', { name: /Admin Status/ }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Approved' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The review decision is in the page's top toolbar (issue 30, item 7).
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     const refusal =
       'Approval refused: the key investment information sheet is incomplete. Missing: Management, Risks (at least two), Use of funds.';
-    // Beside the review form (and in a toast): the refusal names the missing fields in the reader's words.
+    // In the decision's dialog (and in a toast): the refusal names the missing fields in the reader's words.
     await waitFor(() => expect(screen.getAllByText(refusal).length).toBeGreaterThanOrEqual(1));
     expect(api.calls.filter((c) => c.method === 'PATCH')).toHaveLength(1);
   });

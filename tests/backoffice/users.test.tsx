@@ -388,3 +388,94 @@ describe('User show', () => {
     expect(screen.queryByText('Not their ticket')).not.toBeInTheDocument();
   });
 });
+
+describe('Users list polish (issue 30, item 5)', () => {
+  it('shows the identity verification status as a column and filters by it (sent as kycStatus)', async () => {
+    const dataProvider = memoryDataProvider(store());
+    renderAdmin('/admin/users', { dataProvider, authProvider: signedInAs('admin', ADMIN) });
+    const row = (await screen.findByText('u1@example.com')).closest('tr')!;
+    expect(screen.getByRole('columnheader', { name: /Verification/ })).toBeInTheDocument();
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Verification' }));
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Pending' }));
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenLastCalledWith(
+        'users',
+        expect.objectContaining({ filter: { kycStatus: 'pending' } }),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('u2@example.com')).not.toBeInTheDocument());
+    expect(screen.getByText('u1@example.com')).toBeInTheDocument();
+  });
+
+  it('keeps phone numbers and the Actions column on one line', async () => {
+    const dataProvider = memoryDataProvider(store());
+    renderAdmin('/admin/users', { dataProvider, authProvider: signedInAs('admin', ADMIN) });
+    const row = (await screen.findByText('u1@example.com')).closest('tr')!;
+    const phone = within(row).getByText('+254700000000').closest('td')!;
+    expect(getComputedStyle(phone).whiteSpace).toBe('nowrap');
+    const actions = (await within(row).findByRole('button', { name: 'Deactivate' })).closest('td')!;
+    expect(getComputedStyle(actions).whiteSpace).toBe('nowrap');
+  });
+
+  it('deactivates the selected people after a dialog naming them, one PATCH each, and says what was done', async () => {
+    const data = store();
+    data.users!.push(person('u4', { firstName: 'Otto', lastName: 'Off', isActive: false }));
+    const dataProvider = memoryDataProvider(data);
+    renderAdmin('/admin/users', { dataProvider, authProvider: signedInAs('admin', ADMIN) });
+    const user = userEvent.setup();
+    for (const email of ['u1@example.com', 'u2@example.com', 'u4@example.com']) {
+      const row = (await screen.findByText(email)).closest('tr')!;
+      await user.click(within(row).getByRole('checkbox'));
+    }
+    const toolbar = await screen.findByText('3 items selected');
+    const bulk = toolbar.closest('.RaBulkActionsToolbar-toolbar') as HTMLElement;
+    expect(within(bulk).getByRole('button', { name: 'Activate' })).toBeInTheDocument();
+    expect(within(bulk).getByRole('button', { name: 'Export selection' })).toBeInTheDocument();
+    await user.click(within(bulk).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 3 people?' });
+    for (const name of [
+      'Ivy Investor (u1@example.com)',
+      'Sam Sunrise (u2@example.com)',
+      'Otto Off (u4@example.com)',
+    ])
+      expect(within(dialog).getByText(name)).toBeInTheDocument();
+    expect(dataProvider.update).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByText('Done: 2, left alone: 1, refused: 0.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Left alone: already inactive')).toBeInTheDocument();
+    expect(dataProvider.update).toHaveBeenCalledTimes(2);
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({ id: 'u1', data: { isActive: false } }),
+    );
+    expect(dataProvider.update).toHaveBeenCalledWith(
+      'users',
+      expect.objectContaining({ id: 'u2', data: { isActive: false } }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('3 items selected')).not.toBeInTheDocument());
+  });
+
+  it('shows a refusal of the server beside the name it concerns', async () => {
+    const dataProvider = memoryDataProvider(store());
+    dataProvider.update.mockImplementationOnce(async () => {
+      throw new HttpError('Only a superadmin can deactivate or reactivate an admin account.', 403, {});
+    });
+    renderAdmin('/admin/users', { dataProvider, authProvider: signedInAs('admin', ADMIN) });
+    const user = userEvent.setup();
+    const row = (await screen.findByText('adam@example.com')).closest('tr')!;
+    await user.click(within(row).getByRole('checkbox'));
+    const bulk = (await screen.findByText('1 item selected')).closest(
+      '.RaBulkActionsToolbar-toolbar',
+    ) as HTMLElement;
+    await user.click(within(bulk).getByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate 1 person?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByText('Done: 0, left alone: 0, refused: 1.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Refused: Only a superadmin can deactivate or reactivate an admin account.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -204,7 +204,8 @@ describe('admin venture page: a revision waiting', () => {
 
   it('shows no revision section without a revision', async () => {
     renderShow(fakeApi(venture({ pendingChanges: null, pendingChangesAt: null, revisionStatus: null }), []));
-    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    // The page has loaded (its money section), and no revision is offered.
+    expect(await screen.findByRole('heading', { name: 'Money' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Approve changes' })).not.toBeInTheDocument();
   });
 });

@@ -13,7 +13,7 @@ import { VentureShow } from '../../src-backoffice/resources/ventures/VentureShow
 import { VentureList } from '../../src-backoffice/resources/ventures/VentureList';
 import { countryChoices, countryName } from '../../src-backoffice/components/CountryInput';
 import { moneyActionsFor, parseEuros } from '../../src-backoffice/resources/ventures/MoneyActions';
-import { notesRequiredToReject } from '../../src-backoffice/resources/ventures/ReviewForm';
+import { notesRequiredToReject } from '../../src-backoffice/resources/ventures/ReviewActions';
 
 const VENTURE_ID = '11111111-1111-4111-8111-111111111111';
 
@@ -342,10 +342,10 @@ describe('VentureShow (admin)', () => {
     expect(await third.json()).toEqual({ amount: 0.01, note: 'Cash' });
   });
 
-  it('asks for notes to reject, confirms the review, and shows the server’s field error', async () => {
+  it('offers the review decision in the top toolbar: Reject asks for notes, confirms, and shows the server’s field error (issue 30, item 7)', async () => {
     let answer: Response = json({ message: 'Updated successfully', data: venture() });
     const api = fakeApi(
-      venture({ adminStatus: 'pending', lifecycleStatus: 'coming-soon', amountFunded: 0 }),
+      venture({ adminStatus: 'pending', lifecycleStatus: 'coming-soon', amountFunded: 0, adminNotes: '' }),
       [],
       {
         [`PATCH /api/ventures/admin/${VENTURE_ID}/admin-status-update`]: () => answer,
@@ -354,21 +354,25 @@ describe('VentureShow (admin)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderShow(api);
     const user = userEvent.setup();
-    const notes = await screen.findByRole('textbox', { name: /Admin Notes/ });
-    await user.clear(notes);
-    await user.click(screen.getByRole('combobox', { name: /Admin Status/ }));
-    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Rejected' }));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please give the reason for the rejection.')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The page's top toolbar: the one holding the link back to the list.
+    const toolbar = (await screen.findByRole('link', { name: 'List' })).closest(
+      '.MuiToolbar-root',
+    ) as HTMLElement;
+    expect(await within(toolbar).findByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: 'Under review' })).toBeInTheDocument();
+    // No second review form at the bottom of the page.
+    expect(screen.queryByRole('combobox', { name: /Admin Status/ })).not.toBeInTheDocument();
+    await user.click(within(toolbar).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject “Solar Schools”?' });
+    expect(within(dialog).getByText(/Admin status: Pending → Rejected\./)).toBeInTheDocument();
+    const confirm = within(dialog).getByRole('button', { name: 'Reject' });
+    expect(confirm).toBeDisabled();
     const patches = () =>
       api.calls.filter((r) => r.method === 'PATCH' && r.url.endsWith('/admin-status-update'));
-    expect(patches()).toHaveLength(0);
-
-    await user.type(notes, 'The collateral is not documented.');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Save the review of “Solar Schools”?' });
-    expect(within(dialog).getByText(/Admin status: Pending → Rejected\./)).toBeInTheDocument();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Notes for the company/ }),
+      'The collateral is not documented.',
+    );
     answer = json(
       {
         message: 'Please give the reason for the rejection.',
@@ -378,16 +382,42 @@ describe('VentureShow (admin)', () => {
       },
       400,
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(confirm);
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(await patches()[0]!.json()).toEqual({
       adminStatus: 'rejected',
       adminNotes: 'The collateral is not documented.',
     });
-    // The server's answer: its field error under the notes, its message in a toast.
-    await waitFor(() =>
-      expect(screen.getAllByText('Please give the reason for the rejection.')).toHaveLength(2),
+    // The server's refusal stays in the dialog (and its toast).
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Please give the reason for the rejection.',
     );
+  });
+
+  it('approves from the toolbar keeping the notes, and offers neither decision twice', async () => {
+    const api = fakeApi(
+      venture({
+        adminStatus: 'pending',
+        lifecycleStatus: 'coming-soon',
+        amountFunded: 0,
+        adminNotes: 'Looks fine.',
+      }),
+      [],
+      {
+        [`PATCH /api/ventures/admin/${VENTURE_ID}/admin-status-update`]: () =>
+          json({ message: 'Updated successfully', data: venture() }),
+      },
+    );
+    renderShow(api);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve “Solar Schools”?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.calls.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(await api.calls.find((r) => r.method === 'PATCH')!.json()).toEqual({
+      adminStatus: 'approved',
+      adminNotes: 'Looks fine.',
+    });
   });
 });
 
@@ -424,5 +454,83 @@ describe('VentureList (admin)', () => {
     );
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Columns' })).toBeInTheDocument();
+  });
+
+  it('shows the company as Created by, keeps dates on one line and gives the title room (issue 30, item 6)', async () => {
+    const api = fakeApi(venture(), []);
+    renderShow(api, '/ventures');
+    const title = (await screen.findByText('Solar Schools')).closest('td')!;
+    const row = title.closest('tr')!;
+    expect(within(row).getByText('Sunrise Ltd')).toBeInTheDocument();
+    expect(within(row).queryByText('cora@example.com')).not.toBeInTheDocument();
+    expect(parseInt(getComputedStyle(title).minWidth, 10)).toBeGreaterThanOrEqual(160);
+    const created = within(row).getByText(/2026/).closest('td')!;
+    expect(getComputedStyle(created).whiteSpace).toBe('nowrap');
+  });
+
+  it('approves and rejects the selected ventures after a dialog listing their titles, through each one’s review', async () => {
+    const second = '22222222-2222-4222-8222-222222222222';
+    const third = '33333333-3333-4333-8333-333333333333';
+    const rows = [
+      venture({ adminStatus: 'pending', amountFunded: 0, adminNotes: null }),
+      venture({
+        _id: second,
+        title: 'Wind Farms',
+        adminStatus: 'under-review',
+        amountFunded: 0,
+        adminNotes: 'Check',
+      }),
+      venture({ _id: third, title: 'Old Approved', adminStatus: 'approved', amountFunded: 500 }),
+    ];
+    const api = fakeApi(rows[0]!, [], {
+      'GET /api/ventures/admin-get-all': () =>
+        json({ data: rows, pagination: { page: 1, limit: 10, total: 3, totalPages: 1 } }),
+      [`PATCH /api/ventures/admin/${VENTURE_ID}/admin-status-update`]: () => json({ data: rows[0] }),
+      [`PATCH /api/ventures/admin/${second}/admin-status-update`]: () => json({ data: rows[1] }),
+      [`PATCH /api/ventures/admin/${third}/admin-status-update`]: () => json({ data: rows[2] }),
+    });
+    renderShow(api, '/ventures');
+    const user = userEvent.setup();
+    for (const title of ['Solar Schools', 'Wind Farms', 'Old Approved'])
+      await user.click(within((await screen.findByText(title)).closest('tr')!).getByRole('checkbox'));
+    const bulk = (await screen.findByText('3 items selected')).closest(
+      '.RaBulkActionsToolbar-toolbar',
+    ) as HTMLElement;
+    const patches = () => api.calls.filter((r) => r.method === 'PATCH');
+
+    await user.click(within(bulk).getByRole('button', { name: 'Approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve 3 ventures?' });
+    for (const title of ['Solar Schools', 'Wind Farms', 'Old Approved'])
+      expect(within(dialog).getByText(title)).toBeInTheDocument();
+    expect(patches()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Done: 2, left alone: 1, refused: 0.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Left alone: already approved')).toBeInTheDocument();
+    expect(await Promise.all(patches().map((r) => r.json()))).toEqual([
+      { adminStatus: 'approved', adminNotes: '' },
+      { adminStatus: 'approved', adminNotes: 'Check' },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    for (const title of ['Solar Schools', 'Old Approved'])
+      await user.click(within((await screen.findByText(title)).closest('tr')!).getByRole('checkbox'));
+    const bulk2 = (await screen.findByText('2 items selected')).closest(
+      '.RaBulkActionsToolbar-toolbar',
+    ) as HTMLElement;
+    await user.click(within(bulk2).getByRole('button', { name: 'Reject' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reject 2 ventures?' });
+    const confirm = within(dialog).getByRole('button', { name: 'Reject' });
+    expect(confirm).toBeDisabled();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Notes for the company/ }),
+      'Incomplete file.',
+    );
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Done: 1, left alone: 1, refused: 0.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Left alone: holds investors’ money, stays approved'),
+    ).toBeInTheDocument();
+    expect(await patches()[2]!.json()).toEqual({ adminStatus: 'rejected', adminNotes: 'Incomplete file.' });
   });
 });

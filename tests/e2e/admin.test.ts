@@ -312,7 +312,7 @@ describe('the admin console in Chromium', () => {
     });
   });
 
-  it(`4. '${PENDING_VENTURE}' is approved through the review form and opens as new`, async () => {
+  it(`4. '${PENDING_VENTURE}' is approved from the page's toolbar and opens as new`, async () => {
     await step('4 venture review', async () => {
       const page = admin;
       await page.getByRole('menuitem', { name: 'Ventures' }).click();
@@ -324,18 +324,13 @@ describe('the admin console in Chromium', () => {
       await expect.poll(() => pathname(page)).toBe(`/admin/ventures/${ids[PENDING_VENTURE]}/show`);
       await settled(page);
 
-      await fillAndSubmit(
-        page,
-        async () => {
-          await chooseOption(page, 'Admin Status', 'Approved');
-          await field(page, 'Admin Notes').fill('Cold-chain contracts and collateral checked.');
-        },
-        'Save',
-      );
+      // The decision sits in the page's top toolbar (issue 30, item 7).
+      await page.getByRole('button', { name: 'Approve', exact: true }).click();
       await expect
         .poll(() => page.getByRole('dialog').innerText())
         .toContain('Admin status: Pending → Approved');
-      await confirmIn(page, 'Save');
+      await field(page, 'Notes for the company').fill('Cold-chain contracts and collateral checked.');
+      await confirmIn(page, 'Approve');
       await expect.poll(() => text(page)).toContain('Updated successfully');
 
       const answer = await api<{
@@ -344,10 +339,9 @@ describe('the admin console in Chromium', () => {
       expect(answer.data.adminStatus).toBe('approved');
       expect(answer.data.lifecycleStatus).toBe('new');
       expect(Date.parse(answer.data.goesLiveAt)).toBeLessThanOrEqual(Date.now());
-      // The page shows it too, after the refresh.
-      await expect
-        .poll(() => page.getByRole('combobox', { name: /^Admin Status/ }).innerText())
-        .toBe('Approved');
+      // The page shows it too, after the refresh: no Approve any more, Reject still offered.
+      await expect.poll(() => page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Reject', exact: true }).count()).toBe(1);
     });
   });
 

@@ -13,7 +13,6 @@ import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer 
 import {
   axeViolations,
   BrowserTabs,
-  chooseOption,
   field,
   journey,
   pathname,
@@ -142,12 +141,13 @@ describe('the key investment information sheet, in Chromium', () => {
     await expect
       .poll(() => text(admin), { timeout: 15_000 })
       .toContain('Incomplete. Missing: Risks (at least two)');
-    await chooseOption(admin, 'Admin Status', 'Approved');
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    // The review decision is in the page's top toolbar (issue 30, item 7); a refusal stays in its dialog.
+    await admin.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = admin.getByRole('dialog');
     await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => text(admin), { timeout: 15_000 }).toContain(REFUSAL);
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => dialog.innerText(), { timeout: 15_000 }).toContain(REFUSAL);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     // The dialog hides the page from assistive technology until it has gone.
     await expect.poll(() => admin.getByRole('dialog').count()).toBe(0);
     const venture = await run.api<{ data: { adminStatus: string } }>(
@@ -181,11 +181,10 @@ describe('the key investment information sheet, in Chromium', () => {
   it('4. the admin approves: the sheet is published', async () => {
     await run.goto(admin, `/admin/ventures/${ventureId}/show`);
     await expect.poll(() => text(admin), { timeout: 15_000 }).toContain('Complete');
-    await chooseOption(admin, 'Admin Status', 'Approved');
-    await admin.getByRole('button', { name: 'Save', exact: true }).click();
+    await admin.getByRole('button', { name: 'Approve', exact: true }).click();
     const dialog = admin.getByRole('dialog');
     await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => text(admin), { timeout: 15_000 }).toContain('Updated successfully');
     await expect.poll(() => text(admin), { timeout: 15_000 }).toContain('Published on');
     expect(await admin.getByRole('link', { name: 'Published sheet (PDF)' }).getAttribute('href')).toBe(

@@ -140,6 +140,20 @@ describe('GET /api/users', () => {
     );
   });
 
+  it('filters by identity verification status (kycStatus), all meaning any; an unknown one is a 400 with a code', async () => {
+    expect(ids(await list('?search=listtest&kycStatus=complete'))).toEqual([ann.id]);
+    expect(ids(await list('?search=listtest&kycStatus=not_started'))).toEqual([cyd.id, bob.id]);
+    expect(ids(await list('?search=listtest&kycStatus=rejected'))).toEqual([]);
+    expect(ids(await list('?search=listtest&kycStatus=all'))).toEqual([cyd.id, bob.id, ann.id]);
+    expect(ids(await list('?search=listtest&kycStatus=complete&role=corporate'))).toEqual([]);
+    const unknown = await list('?kycStatus=approved');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      code: 'user.filter_kyc_status',
+      codes: { kycStatus: 'user.filter_kyc_status' },
+    });
+  });
+
   it("finds a person by their bank transfer's payment reference", async () => {
     const reference = paymentReference(ann.id);
     expect(ids(await list(`?search=${reference}`))).toEqual([ann.id]);

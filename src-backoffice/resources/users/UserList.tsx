@@ -15,6 +15,7 @@ import { MoneyField } from '../../components/MoneyField';
 import { ResourceList } from '../../components/ResourceList';
 import { RowNumberField } from '../../components/RowNumberField';
 import { ToggleActiveButton } from './ToggleActiveButton';
+import { UserBulkActions } from './UserBulkActions';
 import { fullName } from './userName';
 
 /**
@@ -26,6 +27,13 @@ export const userFilters = [
   <SearchInput key="search" source="search" alwaysOn />,
   <SelectInput key="role" source="role" choices={enumChoices('role')} alwaysOn emptyText="app.filters.all" />,
   <SelectInput
+    key="kycStatus"
+    source="kycStatus"
+    choices={enumChoices('kycStatus')}
+    alwaysOn
+    emptyText="app.filters.all"
+  />,
+  <SelectInput
     key="isActive"
     source="isActive"
     alwaysOn
@@ -36,6 +44,9 @@ export const userFilters = [
     ]}
   />,
 ];
+
+/** A cell that never wraps (a phone number, a button's label). */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 const empty = <EmptyList message="app.users.none_found" />;
 
@@ -63,6 +74,13 @@ export const UserList = () => (
     sort={{ field: 'createdAt', order: 'DESC' }}
     empty={empty}
     phoneList={<UserSimpleList />}
+    // Issue 30: row selection with bulk activate, deactivate and export; country and last login
+    // and registration date from the column chooser, so that the table fits 1366 px with the Actions
+    // column whole (tests/e2e/admin-polish.test.ts).
+    table={{
+      bulkActionButtons: <UserBulkActions />,
+      hiddenColumns: ['countryName', 'lastLoginAt', 'createdAt'],
+    }}
   >
     <DataTable.Col label="app.common.number" disableSort>
       <RowNumberField />
@@ -70,10 +88,13 @@ export const UserList = () => (
     {/* Shows the full name, sorts by last name (the API's `lastName`). */}
     <DataTable.Col source="lastName" label="resources.users.fields.name" render={fullName} />
     <DataTable.Col source="email" />
-    <DataTable.Col source="phone" disableSort />
+    <DataTable.Col source="phone" disableSort sx={ONE_LINE} />
     <DataTable.Col source="countryName" disableSort />
     <DataTable.Col source="role">
       <EnumField source="role" enumName="role" />
+    </DataTable.Col>
+    <DataTable.Col source="kycStatus" disableSort>
+      <EnumField source="kycStatus" enumName="kycStatus" />
     </DataTable.Col>
     <DataTable.Col source="isActive" disableSort>
       <BooleanField source="isActive" />
@@ -87,7 +108,7 @@ export const UserList = () => (
     <DataTable.Col source="lastLoginAt">
       <DateText source="lastLoginAt" showTime />
     </DataTable.Col>
-    <DataTable.Col label="app.common.actions" disableSort>
+    <DataTable.Col label="app.common.actions" disableSort sx={ONE_LINE}>
       <ToggleActiveButton />
     </DataTable.Col>
   </ResourceList>

@@ -18,8 +18,8 @@ import { EnumField } from '../../components/EnumField';
 import { FundingField } from '../../components/FundingField';
 import { MoneyField } from '../../components/MoneyField';
 import { PercentField } from '../../components/PercentField';
-import { PersonField } from '../../components/PersonField';
 import type { VentureRecord } from './ventureRecord';
+import { VentureBulkActions } from './VentureBulkActions';
 
 /**
  * Spec 2.7: search, lifecycleStatus, ventureType, adminStatus, visibility, riskLevel, country (a
@@ -94,6 +94,21 @@ const CountryField = (_props: { label?: string }) => {
   return <span>{countryName(record?.country, locale)}</span>;
 };
 
+/** The company that created the venture (its name; a person's name or e-mail when it has none). */
+const CompanyField = (_props: { label?: string }) => {
+  const record = useRecordContext<VentureRecord>();
+  const by = record?.createdBy as
+    { companyName?: string | null; firstName?: string; lastName?: string; email?: string } | null | undefined;
+  if (!by) return null;
+  const person = [by.firstName, by.lastName].filter(Boolean).join(' ');
+  return <span>{by.companyName || person || by.email}</span>;
+};
+
+/** Issue 30: a title reads on one or two lines at 1366 px; the company's column gives way; a date never wraps. */
+const TITLE = { minWidth: 160 } as const;
+const COMPANY = { minWidth: 120, maxWidth: 150 } as const;
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
+
 /** One line per venture on a phone: title, company and statuses, funding. */
 const PhoneList = () => {
   const translate = useTranslate();
@@ -124,11 +139,15 @@ export const VentureList = () => (
     sort={{ field: 'createdAt', order: 'DESC' }}
     empty={empty}
     phoneList={<PhoneList />}
-    table={{ hiddenColumns: ['country', 'closingDate', 'expectedReturn', 'targetAmount'] }}
+    table={{
+      // Visibility and risk level from the column chooser: the table fits 1366 px (issue 30).
+      hiddenColumns: ['country', 'closingDate', 'expectedReturn', 'targetAmount', 'visibility', 'riskLevel'],
+      bulkActionButtons: <VentureBulkActions />,
+    }}
   >
-    <DataTable.Col source="title" />
-    <DataTable.Col source="createdBy" disableSort>
-      <PersonField source="createdBy" />
+    <DataTable.Col source="title" sx={TITLE} />
+    <DataTable.Col source="createdBy" disableSort sx={COMPANY}>
+      <CompanyField />
     </DataTable.Col>
     <DataTable.Col source="ventureType" disableSort>
       <EnumField source="ventureType" enumName="ventureType" />
@@ -157,13 +176,13 @@ export const VentureList = () => (
     <DataTable.Col source="expectedReturn">
       <PercentField source="expectedReturn" />
     </DataTable.Col>
-    <DataTable.Col source="closingDate">
+    <DataTable.Col source="closingDate" sx={ONE_LINE}>
       <DateText source="closingDate" />
     </DataTable.Col>
-    <DataTable.Col source="createdAt">
+    <DataTable.Col source="createdAt" sx={ONE_LINE}>
       <DateText source="createdAt" />
     </DataTable.Col>
-    <DataTable.Col label="app.common.actions" disableSort>
+    <DataTable.Col label="app.common.actions" disableSort sx={ONE_LINE}>
       <ShowButton label="app.common.view" />
     </DataTable.Col>
   </ResourceList>

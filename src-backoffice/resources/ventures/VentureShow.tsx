@@ -3,7 +3,7 @@ import { ListButton, Show, TopToolbar } from 'react-admin';
 import { SectionCard } from '../../components/SectionCard';
 import { AuditHistory } from '../audit/AuditHistory';
 import { MoneyActions } from './MoneyActions';
-import { ReviewForm } from './ReviewForm';
+import { ReviewActions } from './ReviewActions';
 import { RevisionReview } from './Revision';
 import { VentureDetails } from './VentureDetails';
 import { VentureInvestments } from './VentureInvestments';
@@ -11,13 +11,15 @@ import { VentureKiis } from './VentureKiis';
 
 const Actions = () => (
   <TopToolbar>
+    <ReviewActions />
     <ListButton />
   </TopToolbar>
 );
 
 /**
- * Admin venture page (spec 2.7): images and read-only data, the key investment information sheet's
- * state, the review form (approval refused while the sheet is incomplete), the money actions
+ * Admin venture page (spec 2.7): the review decision in the top toolbar (issue 30; approval refused
+ * while the key investment information sheet is incomplete), images and read-only data, the sheet's
+ * state, the money actions
  * (close funding, cancel with refunds, record a repayment), the venture's investments and its
  * history (the audit log's rows about it, newest first; issue 26).
  */
@@ -27,7 +29,6 @@ export const VentureShow = () => (
       <VentureDetails />
       <VentureKiis />
       <RevisionReview />
-      <ReviewForm />
       <MoneyActions />
       <VentureInvestments />
       <SectionCard title="app.audit.tab_history">

@@ -108,6 +108,7 @@ export async function listUsers(db: DbOrTx, query: UserListQuery) {
   const where = and(
     query.role ? eq(users.role, query.role) : undefined,
     query.isActive ? eq(users.isActive, query.isActive === 'true') : undefined,
+    query.kycStatus ? eq(users.kycStatus, query.kycStatus) : undefined,
     searchUsers(query.search),
   );
   const [rows, totals] = await Promise.all([
