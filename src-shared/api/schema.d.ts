@@ -8761,6 +8761,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -8832,6 +8833,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -8959,6 +8961,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9400,6 +9403,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9578,6 +9582,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9762,6 +9767,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9944,6 +9950,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -10612,6 +10619,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -10683,6 +10691,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -10815,6 +10824,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -11090,6 +11100,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -11229,6 +11240,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";

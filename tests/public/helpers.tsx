@@ -189,6 +189,7 @@ export const sampleVenture = {
   maxInvestmentAmount: 5000,
   targetAmount: 100000,
   amountFunded: 25000,
+  investorCount: 14,
   expectedReturn: 12,
   investmentPeriod: 18,
   closingDate: '2099-01-01T00:00:00Z',

@@ -146,6 +146,20 @@ describe('<FundingBar> (issue 30: the filled part is exactly the share, on a neu
     expect(segments(over.container)).toEqual([{ name: 'funded', width: '100%' }]);
   });
 
+  it('says how much is raised of the target and by how many investors (issue 30, item 13)', () => {
+    const { unmount } = renderWithProviders(
+      <FundingBar amountFunded={25_000.5} targetAmount={100_000} investorCount={1} />,
+    );
+    expect(screen.getByText('€25,000.50 raised of €100,000')).toBeInTheDocument();
+    expect(screen.getByText('1 investor')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<FundingBar amountFunded={0} targetAmount={50_000} investorCount={0} />, {
+      language: 'de',
+    });
+    expect(screen.getByText('0 € von 50.000 € finanziert')).toBeInTheDocument();
+    expect(screen.getByText('Noch keine Investoren')).toBeInTheDocument();
+  });
+
   it('speaks the reader’s language', () => {
     renderWithProviders(<FundingBar amountFunded={1} targetAmount={2} />, { language: 'de' });
     expect(screen.getByRole('progressbar')).toHaveAccessibleName(/50/);

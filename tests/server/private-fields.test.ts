@@ -53,7 +53,7 @@ const PERSON = fields('id firstName lastName email');
 
 const VENTURE_PUBLIC = {
   ...fields(`_id title shortDescription longDescription collateralDescription country ventureType
-    riskLevel minInvestmentAmount maxInvestmentAmount targetAmount amountFunded expectedReturn
+    riskLevel minInvestmentAmount maxInvestmentAmount targetAmount amountFunded investorCount expectedReturn
     investmentPeriod repaymentType repaymentFrequency gracePeriods closingDate collateralValue
     loanToValue isConvertible lifecycleStatus
     visibility adminStatus dateIssued goesLiveAt createdAt updatedAt`),
