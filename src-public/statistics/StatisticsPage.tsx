@@ -115,8 +115,10 @@ function DefaultRates({ data }: { data: Statistics }) {
       <Typography id="statistics-by-risk" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
         {t('statistics.byRisk.title')}
       </Typography>
+      {/* The table takes the whole width (its headers on one line), the chart or the note that
+          there is nothing to draw below it (issue 30, item 10). */}
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+        <Grid size={{ xs: 12 }} sx={{ minWidth: 0 }}>
           {/* Scrolls inside its own box when narrow; focusable so a keyboard can scroll it too. */}
           <TableContainer
             sx={{ ...tileSx, p: 0, height: 'auto' }}
@@ -128,7 +130,13 @@ function DefaultRates({ data }: { data: Statistics }) {
               <TableHead>
                 <TableRow>
                   {table.head.map((label, index) => (
-                    <TableCell key={label} component="th" scope="col" align={index === 0 ? 'left' : 'right'}>
+                    <TableCell
+                      key={label}
+                      component="th"
+                      scope="col"
+                      align={index === 0 ? 'left' : 'right'}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
                       {label}
                     </TableCell>
                   ))}
@@ -151,7 +159,7 @@ function DefaultRates({ data }: { data: Statistics }) {
             </Table>
           </TableContainer>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+        <Grid size={{ xs: 12 }} sx={{ minWidth: 0 }}>
           {anyDefault ? (
             <ChartFigure id="statistics-chart" caption={caption} height={280} sx={tileSx}>
               <DefaultRateChart

@@ -140,7 +140,7 @@ describe('issue 30 in Chromium: the public site and the investor area', () => {
     expect(axe).toEqual([]);
   });
 
-  it('funding bars and the language menu at both widths (items 1, 3)', async () => {
+  it('funding bars, statistics and the language menu at both widths (items 1, 3, 10)', async () => {
     const axe: string[] = [];
     for (const viewport of ['phone', 'desktop'] as const) {
       const { page, errors } = await tab(viewport);
@@ -159,6 +159,11 @@ describe('issue 30 in Chromium: the public site and the investor area', () => {
       );
       expect(bars.length).toBeGreaterThan(0);
       for (const bar of bars) expect(Math.abs(bar.drawn - bar.share)).toBeLessThanOrEqual(1);
+      // item 10: the default-rate table over the whole width, the note or chart below
+      await visit(page, '/statistics');
+      axe.push(...(await axeViolations(page, `statistics-${viewport}`)));
+      await screenshot(page, `issue30-statistics-${viewport}.png`);
+      if (viewport === 'phone') expect(await overflowing(page), '/statistics at 390 px').toEqual([]);
       await page.evaluate(() => localStorage.setItem('lang', 'de'));
       await visit(page, '/ventures');
       await page.getByRole('button', { name: 'Sprache: Deutsch' }).click();

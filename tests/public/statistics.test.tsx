@@ -193,6 +193,27 @@ describe('/statistics', () => {
     );
   });
 
+  it('gives the table the whole width, its headers on one line, the note or chart below (issue 30, item 10)', async () => {
+    for (const defaulted of [0, 1]) {
+      mockApi({
+        'GET /api/statistics': {
+          data: { ...STATISTICS, byRisk: STATISTICS.byRisk.map((row) => ({ ...row, defaulted })) },
+        },
+      });
+      const { unmount } = renderApp('/statistics');
+      const section = within(await screen.findByRole('region', { name: 'Default rate by risk level' }));
+      const table = section.getByRole('table', { name: 'Default rate by risk level' });
+      const column = table.closest('.MuiGrid-root:not(.MuiGrid-container)')!;
+      expect(column).toHaveClass('MuiGrid-grid-xs-12');
+      expect(column.className).not.toMatch(/MuiGrid-grid-md-6/);
+      for (const header of within(table).getAllByRole('columnheader'))
+        expect(header).toHaveStyle({ whiteSpace: 'nowrap' });
+      const below = defaulted ? section.getByRole('figure') : section.getByRole('status');
+      expect(table.compareDocumentPosition(below) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('explains the method in plain words: what a default is, the 12-month window and the rate', async () => {
     mockApi({ 'GET /api/statistics': { data: STATISTICS } });
     renderApp('/statistics');
