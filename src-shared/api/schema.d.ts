@@ -4546,6 +4546,23 @@ export interface paths {
                             data: {
                                 activeInvestments: number;
                                 balance: number;
+                                breakdown: {
+                                    byCountry: {
+                                        amount: number;
+                                        key: string;
+                                        share: number;
+                                    }[];
+                                    byRiskLevel: {
+                                        amount: number;
+                                        key: string;
+                                        share: number;
+                                    }[];
+                                    byVentureType: {
+                                        amount: number;
+                                        key: string;
+                                        share: number;
+                                    }[];
+                                };
                                 expectedReturns: number;
                                 firstName: string;
                                 investments: {
