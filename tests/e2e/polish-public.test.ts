@@ -128,7 +128,7 @@ describe('issue 30 in Chromium: the public site and the investor area', () => {
     const axe: string[] = [];
     for (const viewport of ['phone', 'desktop'] as const) {
       const { page, errors } = await tab(viewport, INVESTOR);
-      for (const path of ['/user/investments', '/user/overview', '/user/tickets']) {
+      for (const path of ['/user/investments', '/user/overview', '/user/tickets', '/user/funding']) {
         await visit(page, path);
         const name = `issue30-${path.split('/').pop()}-${viewport}`;
         if (viewport === 'phone') expect(await overflowing(page), `${path} at 390 px`).toEqual([]);

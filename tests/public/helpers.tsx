@@ -291,4 +291,15 @@ export const sampleDashboard = {
     },
   ],
   tickets: [],
+  breakdown: {
+    byCountry: [
+      { key: 'KE', amount: 360, share: 54.54 },
+      { key: 'NG', amount: 300, share: 45.45 },
+    ],
+    byRiskLevel: [
+      { key: 'medium', amount: 360, share: 54.54 },
+      { key: 'high', amount: 300, share: 45.45 },
+    ],
+    byVentureType: [{ key: 'sme', amount: 660, share: 100 }],
+  },
 };

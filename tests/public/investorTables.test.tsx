@@ -10,6 +10,7 @@ setUpPageTests(
   () => import('../../src-public/investor/InvestorLayout'),
   () => import('../../src-public/investor/InvestmentsPage'),
   () => import('../../src-public/investor/OverviewPage'),
+  () => import('../../src-public/investor/FundingPage'),
 );
 
 const row = (id: string, status: string, amount: number, extra: object = {}) => ({
@@ -82,5 +83,28 @@ describe('/user/investments on a desktop: the totals row (issue 30, item 14)', (
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['€1,250.50', '', '€1,250.50', '', '€2.20', '€24.40', '', '']);
+  });
+});
+
+describe('/user/funding: the portfolio breakdown (issue 30, item 14)', () => {
+  it('shows what the investor holds by country, risk level and venture type, each part named', async () => {
+    mockSignedIn({ 'GET /api/dashboard/investor': { data: sampleDashboard } });
+    renderApp('/user/funding');
+    const section = within(await screen.findByRole('region', { name: 'Portfolio breakdown' }));
+    const figures = await section.findAllByRole('figure');
+    expect(figures.map((figure) => figure.querySelector('figcaption')?.textContent)).toEqual([
+      'By country: Kenya €360.00 (54.54 %); Nigeria €300.00 (45.45 %).',
+      'By risk level: Medium €360.00 (54.54 %); High €300.00 (45.45 %).',
+      'By venture type: SME €660.00 (100 %).',
+    ]);
+  });
+
+  it('says so when nothing is running', async () => {
+    const breakdown = { byCountry: [], byRiskLevel: [], byVentureType: [] };
+    mockSignedIn({ 'GET /api/dashboard/investor': { data: { ...sampleDashboard, breakdown } } });
+    renderApp('/user/funding');
+    const section = within(await screen.findByRole('region', { name: 'Portfolio breakdown' }));
+    expect(await section.findByText(/the breakdown shows once you hold an investment/)).toBeInTheDocument();
+    expect(section.queryByRole('figure')).not.toBeInTheDocument();
   });
 });
