@@ -1,3 +1,5 @@
+// First: zod must not evaluate strings under the CSP (decision 0183).
+import '../src-shared/zodConfig';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';

@@ -1,5 +1,6 @@
-import { Box, LinearProgress, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext } from 'react-admin';
+import { FundingTrack } from '../../src-shared/charts/FundingTrack';
 import { formatEuros } from '../../src-shared/money';
 
 /** Share of the target already funded, 0 when there is no target (spec 9). */
@@ -10,7 +11,7 @@ export function fundedShare(amountFunded: unknown, targetAmount: unknown): numbe
   return Math.min(1, Math.max(0, funded / target));
 }
 
-/** "funded / target" in EUR with a thin progress bar. */
+/** "funded / target" in EUR with a thin funding bar (its filled part exactly the share, decision 0181). */
 export const FundingField = ({ bar = true }: { bar?: boolean; label?: string }) => {
   const record = useRecordContext<{ amountFunded?: number; targetAmount?: number }>();
   const [locale] = useLocaleState();
@@ -21,14 +22,7 @@ export const FundingField = ({ bar = true }: { bar?: boolean; label?: string }) 
       <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
         {formatEuros(record.amountFunded ?? 0, locale)} / {formatEuros(record.targetAmount, locale)}
       </Typography>
-      {bar ? (
-        <LinearProgress
-          variant="determinate"
-          value={Math.round(share * 100)}
-          sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
-          aria-hidden
-        />
-      ) : null}
+      {bar ? <FundingTrack percent={share * 100} height={6} sx={{ mt: 0.5 }} aria-hidden /> : null}
     </Box>
   );
 };

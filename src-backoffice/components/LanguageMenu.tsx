@@ -15,10 +15,11 @@ import {
   useThemesContext,
   useTranslate,
 } from 'react-admin';
+import { languageEndonym } from '../../src-shared/constants/enums';
 
 /**
- * The back office's language menu, in place of react-admin's LocalesMenuButton: the languages are
- * named in the language being read (as on the public site), and on a phone the button is the
+ * The back office's language menu, in place of react-admin's LocalesMenuButton: each language is
+ * named in itself (English, Deutsch, Español, Français; decision 0180), as on the public site, and on a phone the button is the
  * translate icon alone, named for screen readers, so that the page's title keeps the app bar's room.
  */
 export function LanguageMenu() {
@@ -28,10 +29,9 @@ export function LanguageMenu() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [anchorEl, setAnchorEl] = useState<HTMLElement | null>(null);
   const menuId = `${useId()}-languages`;
-  const name = (code: string) => translate(`app.language.names.${code}`, { _: code });
   const button = {
     color: 'inherit',
-    'aria-label': translate('app.language.button', { language: name(locale) }),
+    'aria-label': translate('app.language.button', { language: languageEndonym(locale) }),
     'aria-haspopup': 'menu',
     'aria-controls': anchorEl ? menuId : undefined,
     'aria-expanded': anchorEl ? true : undefined,
@@ -45,20 +45,21 @@ export function LanguageMenu() {
         </IconButton>
       ) : (
         <Button {...button} startIcon={<TranslateIcon />} endIcon={<ExpandMoreIcon fontSize="small" />}>
-          {name(locale)}
+          <span lang={locale}>{languageEndonym(locale)}</span>
         </Button>
       )}
       <Menu id={menuId} anchorEl={anchorEl} open={anchorEl !== null} onClose={() => setAnchorEl(null)}>
         {locales.map(({ locale: code }) => (
           <MenuItem
             key={code}
+            lang={code}
             selected={code === locale}
             onClick={() => {
               setLocale(code);
               setAnchorEl(null);
             }}
           >
-            {name(code)}
+            {languageEndonym(code)}
           </MenuItem>
         ))}
       </Menu>

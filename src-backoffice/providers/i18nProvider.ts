@@ -171,7 +171,7 @@ export function createI18nProvider(
       if (typeof document !== 'undefined') document.documentElement.lang = lng;
     },
     getLocale: currentLocale,
-    getLocales: () => LANGUAGES.map(({ code, label }) => ({ locale: code, name: label })),
+    getLocales: () => LANGUAGES.map(({ code, name }) => ({ locale: code, name })),
   };
 }
 

@@ -123,3 +123,44 @@ export function ReturnsBarChart({
     </Box>
   );
 }
+
+/** The breakdown's slice colours in order, each distinct and at least 3:1 against white. */
+export const BREAKDOWN_COLORS = ['#0b6e4f', '#1565c0', '#b35c00', '#6a1b9a', '#c62828', '#00695c', '#4e342e'];
+
+export interface BreakdownDoughnutProps {
+  parts: { key: string; label: string; value: number }[];
+  title: string;
+  description: string;
+  formatAmount: (value: number) => string;
+}
+
+/** One dimension of the portfolio breakdown (country, risk level or venture type) as a doughnut
+ * (issue 30, item 14); beyond seven parts the colours repeat, the caption still names each. */
+export function BreakdownDoughnut({ parts, title, description, formatAmount }: BreakdownDoughnutProps) {
+  return (
+    <Box sx={{ width: '100%' }}>
+      <PieChart
+        height={DOUGHNUT.height}
+        title={title}
+        desc={description}
+        series={[
+          {
+            innerRadius: DOUGHNUT.innerRadius,
+            outerRadius: DOUGHNUT.outerRadius,
+            paddingAngle: parts.length > 1 ? 1 : 0,
+            valueFormatter: (item) => formatAmount(item.value),
+            data: parts.map((part, index) => ({
+              id: part.key,
+              value: part.value,
+              label: part.label,
+              color: BREAKDOWN_COLORS[index % BREAKDOWN_COLORS.length],
+            })),
+          },
+        ]}
+        slotProps={{
+          legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } },
+        }}
+      />
+    </Box>
+  );
+}

@@ -26,6 +26,7 @@ import { WithdrawPanel } from './payments/WithdrawPanel';
 const loadCharts = () => import('./FundingCharts');
 const PortfolioDoughnut = lazy(() => loadCharts().then((module) => ({ default: module.PortfolioDoughnut })));
 const ReturnsBarChart = lazy(() => loadCharts().then((module) => ({ default: module.ReturnsBarChart })));
+const BreakdownDoughnut = lazy(() => loadCharts().then((module) => ({ default: module.BreakdownDoughnut })));
 
 const PARTS: readonly PortfolioPart[] = ['available', 'invested', 'pending', 'inRecovery'];
 const RETURNS = ['profit', 'lateFees', 'badDebt', 'serviceFees'] as const;
@@ -200,6 +201,76 @@ function ReturnCard({ data }: { data: InvestorDashboard | undefined }) {
   );
 }
 
+const DIMENSIONS = ['byCountry', 'byRiskLevel', 'byVentureType'] as const;
+
+/**
+ * What the investor holds by country, risk level and venture type (issue 30, item 14): a doughnut
+ * each, its caption naming every part with its amount and share; the principal outstanding of the
+ * running investments (the balance card's Invested, Pending and In recovery together).
+ */
+function BreakdownSection({ data }: { data: InvestorDashboard | undefined }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const regions = new Intl.DisplayNames([lang], { type: 'region' });
+  const nameOf = (dimension: (typeof DIMENSIONS)[number], key: string) =>
+    dimension === 'byCountry'
+      ? (regions.of(key) ?? key)
+      : dimension === 'byRiskLevel'
+        ? t(`venture.riskLevels.${key}`, { defaultValue: key })
+        : t(`venture.types.${key}`, { defaultValue: key });
+  const breakdown = data?.breakdown;
+  const empty = breakdown ? breakdown.byCountry.length === 0 : false;
+  return (
+    <Box component="section" aria-labelledby="funding-breakdown" sx={{ ...panelSx, mt: 3, height: 'auto' }}>
+      <Typography id="funding-breakdown" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 1 }}>
+        {t('portfolioBreakdown.title')}
+      </Typography>
+      {!breakdown ? null : empty ? (
+        <Typography color="text.secondary">{t('portfolioBreakdown.empty')}</Typography>
+      ) : (
+        <Grid container spacing={3}>
+          {DIMENSIONS.map((dimension) => {
+            const parts = breakdown[dimension].map((part) => ({
+              key: part.key,
+              label: nameOf(dimension, part.key),
+              value: part.amount,
+              share: part.share,
+            }));
+            const title = t(`portfolioBreakdown.${dimension}`);
+            const caption = t('portfolioBreakdown.caption', {
+              dimension: title,
+              parts: parts
+                .map((part) =>
+                  t('portfolioBreakdown.part', {
+                    name: part.label,
+                    amount: euros(part.value, lang),
+                    share: new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(part.share),
+                  }),
+                )
+                .join('; '),
+            });
+            return (
+              <Grid key={dimension} size={{ xs: 12, md: 4 }} sx={{ minWidth: 0 }}>
+                <Typography component="h3" variant="h6" sx={{ fontWeight: 700 }}>
+                  {title}
+                </Typography>
+                <ChartFigure id={`funding-${dimension}`} caption={caption}>
+                  <BreakdownDoughnut
+                    parts={parts}
+                    title={title}
+                    description={caption}
+                    formatAmount={(value) => euros(value, lang)}
+                  />
+                </ChartFigure>
+              </Grid>
+            );
+          })}
+        </Grid>
+      )}
+    </Box>
+  );
+}
+
 /**
  * /user/funding (spec 2.5's second dashboard screen, also reached from /dashboard/funding and the
  * overview's Balance card): the balance doughnut (Available, Invested, Pending, In Recovery) with Add
@@ -235,6 +306,8 @@ export function FundingPage() {
           <ReturnCard data={data} />
         </Grid>
       </Grid>
+
+      <BreakdownSection data={data} />
 
       <Grid container spacing={3} sx={{ mt: 3 }}>
         <Grid size={{ xs: 12, md: 7 }}>

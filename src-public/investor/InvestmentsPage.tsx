@@ -5,6 +5,7 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,7 +13,9 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Page } from '../components/Page';
+import { PhoneList, usePhone } from '../components/PhoneList';
 import { euros, formatDate, formatDay } from '../lib/format';
+import type { MyInvestment } from '../../src-shared/api/types';
 import { useMyInvestments } from './api';
 import { InvestmentStatusChip } from './StatusChip';
 import { QueryStatus } from './QueryStatus';
@@ -30,12 +33,17 @@ import { InvestmentsCsvButton } from './statements/StatementsPage';
  * (EU 2020/1503 Art. 22), its status says until when and offers Revoke (decision 0109); a revocation
  * is confirmed above the table with the new balance, and the row turns 'Revoked'. Above the table, the
  * list as CSV (GET /api/statements/investments, issue 28).
+ * The table ends with a totals row; on a phone it is a one-line-per-investment list (issue 30,
+ * decision 0182): the title (an ellipsis) beside the amount, the status and date below, the totals last.
  */
 export function InvestmentsPage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const phone = usePhone();
   const { data, isPending, error } = useMyInvestments();
   const [revoked, setRevoked] = useState('');
+  const totals = data ? investmentTotals(data) : undefined;
+  const totalLabel = t('investorTables.total', { count: totals?.count ?? 0 });
 
   return (
     <Page title={t('investor.investments.title')}>
@@ -58,7 +66,46 @@ export function InvestmentsPage() {
           </Link>
         </Typography>
       ) : null}
-      {data && data.length > 0 ? (
+      {data && data.length > 0 && totals && phone ? (
+        <PhoneList
+          aria-label={t('investor.investments.title')}
+          items={data.map((investment) => {
+            const title = investment.venture?.title || t('investor.investments.untitled');
+            return {
+              key: investment._id,
+              primary: (
+                <Link
+                  component={RouterLink}
+                  to={`/user/investments/${encodeURIComponent(investment._id)}`}
+                  aria-label={t('investor.investments.detailsLabel', { venture: title })}
+                >
+                  {title}
+                </Link>
+              ),
+              figure: euros(investment.amount, lang),
+              secondary: (
+                <>
+                  <InvestmentStatusChip investment={investment} />
+                  <span>{formatDate(investment.investmentDate, lang)}</span>
+                  <RevocableUntil investment={investment} />
+                  <RevokeButton investment={investment} onRevoked={setRevoked} />
+                </>
+              ),
+            };
+          })}
+          footer={
+            <Box sx={{ display: 'flex', gap: 1.5, px: 2, py: 1, fontWeight: 700 }}>
+              <Box component="span" sx={{ flex: 1, minWidth: 0 }}>
+                {totalLabel}
+              </Box>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                {euros(totals.amount, lang)}
+              </Box>
+            </Box>
+          }
+        />
+      ) : null}
+      {data && data.length > 0 && totals && !phone ? (
         // Scrolls inside its own box on a phone; focusable so a keyboard can scroll it too.
         <TableContainer
           component={Paper}
@@ -127,11 +174,48 @@ export function InvestmentsPage() {
                 );
               })}
             </TableBody>
+            <TableFooter>
+              <TableRow>
+                <TableCell component="th" scope="row">
+                  {totalLabel}
+                </TableCell>
+                <TableCell align="right">{euros(totals.amount, lang)}</TableCell>
+                <TableCell />
+                <TableCell align="right">{euros(totals.outstanding, lang)}</TableCell>
+                <TableCell />
+                <TableCell align="right">{euros(totals.profitPaid, lang)}</TableCell>
+                <TableCell align="right">{euros(totals.totalExpectedReturn, lang)}</TableCell>
+                <TableCell />
+                <TableCell />
+              </TableRow>
+            </TableFooter>
           </Table>
         </TableContainer>
       ) : null}
     </Page>
   );
+}
+
+/** Refunded and revoked investments hold nothing: the totals leave them out. */
+const NOT_HELD = new Set(['refunded', 'revoked']);
+
+const cents = (value: unknown) => {
+  const number = typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? Math.round(number * 100) : 0;
+};
+
+/** The totals row: sums in whole cents (no floating-point drift), over the investments still held. */
+export function investmentTotals(rows: readonly MyInvestment[]) {
+  const held = rows.filter((row) => !NOT_HELD.has(String(row.status)));
+  const sum = (pick: (row: MyInvestment) => unknown) =>
+    held.reduce((total, row) => total + cents(pick(row)), 0) / 100;
+  return {
+    count: held.length,
+    amount: sum((row) => row.amount),
+    outstanding: sum((row) => row.outstandingPrincipal),
+    profitPaid: sum((row) => row.profitPaid),
+    totalExpectedReturn: sum((row) => row.totalExpectedReturn),
+  };
 }
 
 export { InvestmentsPage as Component };

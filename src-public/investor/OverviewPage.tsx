@@ -102,6 +102,25 @@ export function OverviewPage() {
           { label: t('investor.columns.profitPaid'), align: 'right' },
           { label: t('investor.columns.status') },
         ]}
+        items={data?.investments.map((item) => ({
+          key: item._id,
+          primary: item.venture?._id ? (
+            <Link component={RouterLink} to={`/ventures/${encodeURIComponent(item.venture._id)}`}>
+              {item.venture.title || t('investor.investments.untitled')}
+            </Link>
+          ) : (
+            t('investor.investments.untitled')
+          ),
+          figure: euros(item.amount, lang),
+          secondary: (
+            <>
+              <InvestmentStatusChip investment={item} />
+              <span>
+                {t('investor.columns.profitPaid')}: {euros(item.profitPaid, lang)}
+              </span>
+            </>
+          ),
+        }))}
         rows={data?.investments.map((item) => (
           <TableRow key={item._id}>
             <TableCell>
@@ -139,6 +158,20 @@ export function OverviewPage() {
           { label: t('investor.columns.balanceBefore'), align: 'right' },
           { label: t('investor.columns.amount'), align: 'right' },
         ]}
+        items={data?.transactions.map((row, index) => {
+          const note = transactionNote(row);
+          return {
+            key: `${row.at}-${index}`,
+            primary: transactionLabel(t, row),
+            figure: <SignedAmount value={row.amount} language={lang} />,
+            secondary: (
+              <>
+                <span>{formatDate(row.at, lang)}</span>
+                {note ? <span>{note}</span> : null}
+              </>
+            ),
+          };
+        })}
         rows={data?.transactions.map((row, index) => {
           const note = transactionNote(row);
           return (
@@ -174,6 +207,21 @@ export function OverviewPage() {
           { label: t('investor.columns.date') },
           { label: t('investor.columns.status') },
         ]}
+        items={data?.tickets.map((ticket) => ({
+          key: ticket._id,
+          primary: (
+            <Link component={RouterLink} to={`/user/tickets/${encodeURIComponent(ticket._id)}`}>
+              {ticket.subject}
+            </Link>
+          ),
+          figure: formatDate(ticket.createdAt, lang),
+          secondary: (
+            <>
+              <span>{t(ticketKey('status', ticket.status), { defaultValue: ticket.status })}</span>
+              <span>{t(ticketKey('category', ticket.category), { defaultValue: ticket.category })}</span>
+            </>
+          ),
+        }))}
         rows={data?.tickets.map((ticket) => (
           <TableRow key={ticket._id}>
             <TableCell>

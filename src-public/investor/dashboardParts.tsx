@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { euros } from '../lib/format';
+import { PhoneList, usePhone, type PhoneListItem } from '../components/PhoneList';
 import type { InvestorDashboard } from './api';
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
@@ -109,7 +110,8 @@ export interface Column {
 
 /**
  * A titled list: a small outlined table with the given column headings and rows, or the `empty`
- * line when there are no rows (nothing while `rows` is undefined, i.e. loading).
+ * line when there are no rows (nothing while `rows` is undefined, i.e. loading). On a phone, when
+ * `items` are given, the same rows as a one-line-per-row list (issue 30, decision 0182).
  */
 export function TableSection({
   id,
@@ -117,6 +119,7 @@ export function TableSection({
   empty,
   columns,
   rows,
+  items,
   footer,
 }: {
   id: string;
@@ -124,8 +127,21 @@ export function TableSection({
   empty: string;
   columns: readonly Column[];
   rows: ReactNode[] | undefined;
+  items?: PhoneListItem[] | undefined;
   footer?: ReactNode;
 }) {
+  const phone = usePhone();
+  if (phone && items && items.length > 0) {
+    return (
+      <Box component="section" aria-labelledby={id} sx={{ mt: 5 }}>
+        <Typography id={id} component="h2" variant="h5" sx={{ fontWeight: 700 }}>
+          {title}
+        </Typography>
+        <PhoneList aria-labelledby={id} items={items} />
+        {footer}
+      </Box>
+    );
+  }
   return (
     <Box component="section" aria-labelledby={id} sx={{ mt: 5 }}>
       <Typography id={id} component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>

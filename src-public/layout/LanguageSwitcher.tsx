@@ -52,7 +52,7 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
         {...menu.buttonProps}
         color="inherit"
         disabled={translating}
-        aria-label={t('language.button', { language: t(`language.names.${current}`) })}
+        aria-label={t('language.button', { language: currentLanguage.name })}
         startIcon={<Flag src={currentLanguage.flag} />}
         endIcon={translating ? undefined : <ArrowDropDownIcon />}
         sx={{ minWidth: 0 }}
@@ -60,8 +60,8 @@ export function LanguageSwitcher({ onReload = reloadPage }: { onReload?: () => v
         {translating ? (
           <ThreeDotLoader label={t('language.switching')} />
         ) : (
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t(`language.names.${current}`)}
+          <Box component="span" lang={current} sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {currentLanguage.name}
           </Box>
         )}
       </Button>

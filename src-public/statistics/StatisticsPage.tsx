@@ -78,8 +78,12 @@ function DefaultRates({ data }: { data: Statistics }) {
     high: byLevel.high ?? '-',
   });
   const columns = ['ventures', 'funded', 'repaid', 'defaulted', 'loansAtStart', 'defaultEvents'] as const;
-  // No default event anywhere: an honest sentence rather than a chart of empty bars.
-  const anyDefault = data.byRisk.some((row) => row.defaulted > 0);
+  // No default event anywhere: an honest sentence rather than a chart of empty bars. Loans that
+  // defaulted outside the 12-month window leave every rate at 0: a chart of them would be blank axes
+  // too (issue 30, item 10), so that gets its own sentence pointing at the table.
+  const everDefaulted = data.byRisk.some((row) => row.defaulted > 0);
+  const anyDefault = everDefaulted && data.byRisk.some((row) => row.defaultRate > 0);
+  const empty = everDefaulted ? 'noRate' : 'noDefaults';
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // A row per risk level; a phone gets the table turned (a column per risk level, a row per
   // figure), which fits 390 px without scrolling sideways.
@@ -115,8 +119,10 @@ function DefaultRates({ data }: { data: Statistics }) {
       <Typography id="statistics-by-risk" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
         {t('statistics.byRisk.title')}
       </Typography>
+      {/* The table takes the whole width (its headers on one line), the chart or the note that
+          there is nothing to draw below it (issue 30, item 10). */}
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+        <Grid size={{ xs: 12 }} sx={{ minWidth: 0 }}>
           {/* Scrolls inside its own box when narrow; focusable so a keyboard can scroll it too. */}
           <TableContainer
             sx={{ ...tileSx, p: 0, height: 'auto' }}
@@ -128,7 +134,13 @@ function DefaultRates({ data }: { data: Statistics }) {
               <TableHead>
                 <TableRow>
                   {table.head.map((label, index) => (
-                    <TableCell key={label} component="th" scope="col" align={index === 0 ? 'left' : 'right'}>
+                    <TableCell
+                      key={label}
+                      component="th"
+                      scope="col"
+                      align={index === 0 ? 'left' : 'right'}
+                      sx={{ whiteSpace: 'nowrap' }}
+                    >
                       {label}
                     </TableCell>
                   ))}
@@ -151,7 +163,7 @@ function DefaultRates({ data }: { data: Statistics }) {
             </Table>
           </TableContainer>
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }} sx={{ minWidth: 0 }}>
+        <Grid size={{ xs: 12 }} sx={{ minWidth: 0 }}>
           {anyDefault ? (
             <ChartFigure id="statistics-chart" caption={caption} height={280} sx={tileSx}>
               <DefaultRateChart
@@ -176,9 +188,13 @@ function DefaultRates({ data }: { data: Statistics }) {
               }}
             >
               <Typography component="p" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
-                {t('statistics.byRisk.noDefaults')}
+                {empty === 'noRate' ? t('statisticsEmpty.noRate') : t('statistics.byRisk.noDefaults')}
               </Typography>
-              <Typography color="text.secondary">{t('statistics.byRisk.noDefaultsDetail')}</Typography>
+              <Typography color="text.secondary">
+                {empty === 'noRate'
+                  ? t('statisticsEmpty.noRateDetail', { column: t('statistics.byRisk.defaulted') })
+                  : t('statistics.byRisk.noDefaultsDetail')}
+              </Typography>
             </Box>
           )}
         </Grid>

@@ -1,32 +1,39 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { palette } from '../../src-shared/theme';
-import {
-  fundedPercent,
-  fundedPercentLabel,
-  fundingBarSegments,
-} from '../../src-shared/rules/ventureProgress';
+import { FundingTrack } from '../../src-shared/charts/FundingTrack';
+import { fundedPercent, fundedPercentLabel } from '../../src-shared/rules/ventureProgress';
 
-/** Colour of the spec's fixed 20% segment: a light tint of the funded green. */
-export const FIXED_SEGMENT_COLOR = '#a5d6a7';
+/** Whole euros when the amount is whole (€25,000), else with its cents (€25,000.50). */
+function roundEuros(value: unknown, language: string): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
+  const digits = Number.isInteger(value) ? 0 : 2;
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+}
 
 /**
- * The funding bar of spec 9: the funded share in green, then a fixed 20% segment (light green), then
- * the remainder in grey. The segments always fill exactly the track. Assistive technology gets a
- * progressbar whose name and value are the funded percentage; the drawing itself is hidden from it.
+ * The funding bar of spec 9: the funded share in green on a neutral grey track, nothing else
+ * (decision 0181 drops the spec's fixed 20% segment). Assistive technology gets a progressbar whose
+ * name and value are the funded percentage. Below it the percentage, and with `investorCount` the
+ * amounts ("€X raised of €Y") and the number of investors (issue 30, item 13).
  */
 export function FundingBar({
   amountFunded,
   targetAmount,
+  investorCount,
   showLabel = true,
 }: {
   amountFunded: unknown;
   targetAmount: unknown;
+  investorCount?: number | undefined;
   showLabel?: boolean;
 }) {
   const { t, i18n } = useTranslation();
-  const segments = fundingBarSegments(amountFunded, targetAmount);
   const label = t('ventures.card.funded', {
     percent: new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(
       fundedPercentLabel(amountFunded, targetAmount),
@@ -34,29 +41,42 @@ export function FundingBar({
   });
   return (
     <Box>
-      <Box
+      <FundingTrack
+        percent={fundedPercent(amountFunded, targetAmount)}
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(fundedPercent(amountFunded, targetAmount))}
         aria-valuetext={label}
-        sx={{
-          display: 'flex',
-          height: 8,
-          borderRadius: 4,
-          overflow: 'hidden',
-          bgcolor: palette.remaining,
-        }}
-      >
-        <Box data-segment="funded" sx={{ width: `${segments.funded}%`, bgcolor: palette.funded }} />
-        <Box data-segment="fixed" sx={{ width: `${segments.fixed}%`, bgcolor: FIXED_SEGMENT_COLOR }} />
-        <Box data-segment="remaining" sx={{ width: `${segments.remaining}%`, bgcolor: palette.remaining }} />
-      </Box>
+      />
       {showLabel ? (
         <Typography variant="caption" color="text.secondary" aria-hidden="true">
           {label}
         </Typography>
+      ) : null}
+      {investorCount !== undefined ? (
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'space-between',
+            columnGap: 1,
+            typography: 'body2',
+          }}
+        >
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {t('ventureFunding.raised', {
+              raised: roundEuros(amountFunded ?? 0, i18n.language),
+              target: roundEuros(targetAmount, i18n.language),
+            })}
+          </Box>
+          <Box component="span" sx={{ color: 'text.secondary' }}>
+            {investorCount > 0
+              ? t('ventureFunding.investors', { count: investorCount })
+              : t('ventureFunding.noInvestors')}
+          </Box>
+        </Box>
       ) : null}
     </Box>
   );

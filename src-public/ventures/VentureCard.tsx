@@ -78,7 +78,11 @@ export function VentureCard({
         ) : null}
         {variant === 'full' ? (
           <>
-            <FundingBar amountFunded={venture.amountFunded} targetAmount={venture.targetAmount} />
+            <FundingBar
+              amountFunded={venture.amountFunded}
+              targetAmount={venture.targetAmount}
+              investorCount={venture.investorCount}
+            />
             <Box
               component="dl"
               sx={{

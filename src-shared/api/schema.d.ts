@@ -4546,6 +4546,23 @@ export interface paths {
                             data: {
                                 activeInvestments: number;
                                 balance: number;
+                                breakdown: {
+                                    byCountry: {
+                                        amount: number;
+                                        key: string;
+                                        share: number;
+                                    }[];
+                                    byRiskLevel: {
+                                        amount: number;
+                                        key: string;
+                                        share: number;
+                                    }[];
+                                    byVentureType: {
+                                        amount: number;
+                                        key: string;
+                                        share: number;
+                                    }[];
+                                };
                                 expectedReturns: number;
                                 firstName: string;
                                 investments: {
@@ -8762,6 +8779,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -8833,6 +8851,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -8960,6 +8979,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9401,6 +9421,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9579,6 +9600,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9763,6 +9785,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -9945,6 +9968,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -10613,6 +10637,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -10684,6 +10709,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -10816,6 +10842,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -11091,6 +11118,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";
@@ -11230,6 +11258,7 @@ export interface paths {
                                 gracePeriods: number;
                                 images: string[];
                                 investmentPeriod: number;
+                                investorCount: number;
                                 isConvertible: boolean;
                                 /** @enum {string} */
                                 lifecycleStatus: "coming-soon" | "new" | "funded" | "repaid";

@@ -66,12 +66,20 @@ export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ACCOUNT_KINDS = ['user', 'escrow', 'platform'] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
+/** The languages offered. `name` is the language named in itself (its endonym), the same whatever
+ * language the page is in, so that someone who switched by mistake recognises their own (issue 30,
+ * decision 0180): not translated, and shown with `lang={code}` for screen readers. */
 export const LANGUAGES = [
-  { code: 'en', label: 'English', flag: '/flags/gb.svg' },
-  { code: 'de', label: 'German', flag: '/flags/de.svg' },
-  { code: 'es', label: 'Spanish', flag: '/flags/es.svg' },
-  { code: 'fr', label: 'French', flag: '/flags/fr.svg' },
+  { code: 'en', name: 'English', flag: '/flags/gb.svg' },
+  { code: 'de', name: 'Deutsch', flag: '/flags/de.svg' },
+  { code: 'es', name: 'Español', flag: '/flags/es.svg' },
+  { code: 'fr', name: 'Français', flag: '/flags/fr.svg' },
 ] as const;
+
+/** A language's name in itself (see LANGUAGES); the code itself for an unknown one. */
+export function languageEndonym(code: string): string {
+  return LANGUAGES.find((language) => language.code === code)?.name ?? code;
+}
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
 

@@ -144,6 +144,20 @@ export const investorReturnsSchema = z.object({
 });
 export type InvestorReturns = z.infer<typeof investorReturnsSchema>;
 
+/** One part of the portfolio breakdown: a country code, risk level or venture type, the principal
+ * outstanding in it and its share of the whole in percent (two decimals). */
+export const breakdownPartSchema = z.object({ key: z.string(), amount: z.number(), share: z.number() });
+
+/** What the investor holds (principal outstanding of the investments `invested` or `completed`:
+ * `portfolio.pending + invested + inRecovery`), by country, risk level and venture type, largest
+ * first (issue 30, item 14). */
+export const investorBreakdownSchema = z.object({
+  byCountry: z.array(breakdownPartSchema),
+  byRiskLevel: z.array(breakdownPartSchema),
+  byVentureType: z.array(breakdownPartSchema),
+});
+export type InvestorBreakdown = z.infer<typeof investorBreakdownSchema>;
+
 /** GET /api/dashboard/investor (contract, "Dashboards"): the signed-in investor's figures, euros. */
 export const investorDashboardSchema = z.object({
   firstName: z.string(),
@@ -173,6 +187,7 @@ export const investorDashboardSchema = z.object({
   transactions: z.array(investorTransactionSchema),
   /** The 5 newest of the investor's tickets. */
   tickets: z.array(ticketSummarySchema),
+  breakdown: investorBreakdownSchema,
 });
 export type InvestorDashboard = z.infer<typeof investorDashboardSchema>;
 

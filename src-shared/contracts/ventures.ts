@@ -32,6 +32,8 @@ export const publicVentureSchema = z.object({
   maxInvestmentAmount: z.number(),
   targetAmount: z.number(),
   amountFunded: z.number(),
+  /** How many people hold an investment in it (refunded and revoked ones left out; issue 30). */
+  investorCount: z.number().int(),
   expectedReturn: z.number(),
   investmentPeriod: z.number().int(),
   closingDate: z.string(),

@@ -7,9 +7,6 @@ import { isOpenForInvestment, type OpenVenture } from './invest';
 
 const DAY_MS = 86_400_000;
 
-/** Spec 9: the funding bar carries a fixed 20% segment after the funded share. */
-export const FUNDING_BAR_FIXED_SEGMENT = 20;
-
 function amount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
@@ -31,27 +28,6 @@ export function fundedPercent(amountFunded: unknown, targetAmount: unknown): num
  * reached (99.6% reads 99%). */
 export function fundedPercentLabel(amountFunded: unknown, targetAmount: unknown): number {
   return Math.floor(fundedShare(amountFunded, targetAmount) + 1e-9);
-}
-
-export interface FundingBarSegments {
-  /** Green: the funded share, 0..100. */
-  funded: number;
-  /** The fixed 20% segment, shortened when less than 20% of the track is left. */
-  fixed: number;
-  /** Grey: what is left, never below 0. */
-  remaining: number;
-}
-
-/**
- * Widths in percent of the three segments of the bar (spec 9): the funded share in green, then a
- * fixed 20% segment, then the remainder in grey (not below 0). The three always add up to 100, so
- * an over-funded venture (or one funded beyond 80%) never draws past the end of the track.
- */
-export function fundingBarSegments(amountFunded: unknown, targetAmount: unknown): FundingBarSegments {
-  const funded = fundedPercent(amountFunded, targetAmount);
-  const fixed = Math.min(FUNDING_BAR_FIXED_SEGMENT, 100 - funded);
-  const remaining = Math.max(0, 100 - funded - FUNDING_BAR_FIXED_SEGMENT);
-  return { funded, fixed, remaining };
 }
 
 /** The doughnut's two slices in euros (what is funded, what is still to raise, never below 0) and

@@ -97,13 +97,13 @@ describe('i18nProvider', () => {
     }
   });
 
-  it('lists the four languages and switches language, storing localStorage lang', async () => {
+  it('lists the four languages, each named in itself, and switches language, storing localStorage lang', async () => {
     const i18nProvider = await provider();
     expect(i18nProvider.getLocales?.()).toEqual([
       { locale: 'en', name: 'English' },
-      { locale: 'de', name: 'German' },
-      { locale: 'es', name: 'Spanish' },
-      { locale: 'fr', name: 'French' },
+      { locale: 'de', name: 'Deutsch' },
+      { locale: 'es', name: 'Español' },
+      { locale: 'fr', name: 'Français' },
     ]);
     expect(i18nProvider.getLocale()).toBe('en');
     await i18nProvider.changeLocale('de');

@@ -46,7 +46,7 @@ describe('switching the back office language', () => {
     expect(window.localStorage.getItem('lang')).toBe('de');
   });
 
-  it("the app bar's language menu names the languages in the language read, and switches", async () => {
+  it("the app bar's language menu names each language in itself, in every language, and switches", async () => {
     const i18nProvider = await createBackofficeI18nProvider('en');
     render(
       <AdminContext i18nProvider={i18nProvider}>
@@ -62,8 +62,8 @@ describe('switching the back office language', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['English', 'German', 'Spanish', 'French']);
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'German' }));
+    ).toEqual(['English', 'Deutsch', 'Español', 'Français']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Deutsch' }));
 
     expect(await screen.findByRole('button', { name: 'Sprache: Deutsch' })).toHaveTextContent('Deutsch');
     expect(screen.getByText('Meine Projekte')).toBeInTheDocument();
@@ -73,7 +73,12 @@ describe('switching the back office language', () => {
       within(screen.getByRole('menu'))
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Englisch', 'Deutsch', 'Spanisch', 'Französisch']);
+    ).toEqual(['English', 'Deutsch', 'Español', 'Français']);
+    expect(
+      within(screen.getByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.getAttribute('lang')),
+    ).toEqual(['en', 'de', 'es', 'fr']);
   });
 
   it('is the translate icon alone on a phone, named for screen readers', async () => {

@@ -189,6 +189,7 @@ export const sampleVenture = {
   maxInvestmentAmount: 5000,
   targetAmount: 100000,
   amountFunded: 25000,
+  investorCount: 14,
   expectedReturn: 12,
   investmentPeriod: 18,
   closingDate: '2099-01-01T00:00:00Z',
@@ -290,4 +291,15 @@ export const sampleDashboard = {
     },
   ],
   tickets: [],
+  breakdown: {
+    byCountry: [
+      { key: 'KE', amount: 360, share: 54.54 },
+      { key: 'NG', amount: 300, share: 45.45 },
+    ],
+    byRiskLevel: [
+      { key: 'medium', amount: 360, share: 54.54 },
+      { key: 'high', amount: 300, share: 45.45 },
+    ],
+    byVentureType: [{ key: 'sme', amount: 660, share: 100 }],
+  },
 };

@@ -25,11 +25,12 @@ function openMenu() {
 }
 
 describe('LanguageSwitcher', () => {
-  it('shows a flag and label per language', () => {
+  it('shows a flag and label per language, each language named in itself', () => {
     renderWithProviders(<LanguageSwitcher onReload={vi.fn()} />);
     openMenu();
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['English', 'German', 'Spanish', 'French']);
+    expect(items.map((item) => item.textContent)).toEqual(['English', 'Deutsch', 'Español', 'Français']);
+    expect(items.map((item) => item.getAttribute('lang'))).toEqual(['en', 'de', 'es', 'fr']);
     const flags = items.map((item) => item.querySelector('img')?.getAttribute('src'));
     expect(flags).toEqual(['/flags/gb.svg', '/flags/de.svg', '/flags/es.svg', '/flags/fr.svg']);
   });
@@ -38,7 +39,7 @@ describe('LanguageSwitcher', () => {
     const reload = vi.fn();
     renderWithProviders(<LanguageSwitcher onReload={reload} />);
     openMenu();
-    fireEvent.click(screen.getByRole('menuitem', { name: 'German' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Deutsch' }));
 
     expect(screen.getByRole('status', { name: 'Changing language...' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Language: English' })).toBeDisabled();
@@ -76,6 +77,27 @@ describe('LanguageSwitcher', () => {
   it('shows the language read at start-up (German catalog)', () => {
     renderWithProviders(<LanguageSwitcher onReload={vi.fn()} />, { language: 'de' });
     expect(screen.getByRole('button', { name: 'Sprache: Deutsch' })).toBeInTheDocument();
+  });
+
+  it('the German menu lists "English", so a visitor who switched by mistake finds the way back (issue 30)', () => {
+    renderWithProviders(<LanguageSwitcher onReload={vi.fn()} />, { language: 'de' });
+    fireEvent.click(screen.getByRole('button', { name: 'Sprache: Deutsch' }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['English', 'Deutsch', 'Español', 'Français']);
+  });
+
+  it('names every language in itself in French and Spanish too', () => {
+    for (const language of ['fr', 'es'] as const) {
+      const { unmount } = renderWithProviders(<LanguageSwitcher onReload={vi.fn()} />, { language });
+      fireEvent.click(screen.getByRole('button', { name: /Français|Español/ }));
+      expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+        'English',
+        'Deutsch',
+        'Español',
+        'Français',
+      ]);
+      unmount();
+    }
   });
 });
 

@@ -193,6 +193,49 @@ describe('/statistics', () => {
     );
   });
 
+  it('draws no blank axes when loans defaulted but no rate is above 0 % (issue 30, item 10: the demo)', async () => {
+    mockApi({
+      'GET /api/statistics': {
+        data: {
+          ...STATISTICS,
+          // Defaults happened, but none among the loans of the 12-month window: every rate is 0.
+          byRisk: STATISTICS.byRisk.map((row) => ({
+            ...row,
+            defaulted: 3,
+            defaultEvents: 0,
+            defaultRate: 0,
+          })),
+        },
+      },
+    });
+    renderApp('/statistics');
+    const section = within(await screen.findByRole('region', { name: 'Default rate by risk level' }));
+    expect(section.queryByRole('figure')).not.toBeInTheDocument();
+    expect(section.getByRole('status')).toHaveTextContent(/^No default in the last 12 months\./);
+    expect(section.getByRole('status')).toHaveTextContent(/Ever defaulted/);
+  });
+
+  it('gives the table the whole width, its headers on one line, the note or chart below (issue 30, item 10)', async () => {
+    for (const defaulted of [0, 1]) {
+      mockApi({
+        'GET /api/statistics': {
+          data: { ...STATISTICS, byRisk: STATISTICS.byRisk.map((row) => ({ ...row, defaulted })) },
+        },
+      });
+      const { unmount } = renderApp('/statistics');
+      const section = within(await screen.findByRole('region', { name: 'Default rate by risk level' }));
+      const table = section.getByRole('table', { name: 'Default rate by risk level' });
+      const column = table.closest('.MuiGrid-root:not(.MuiGrid-container)')!;
+      expect(column).toHaveClass('MuiGrid-grid-xs-12');
+      expect(column.className).not.toMatch(/MuiGrid-grid-md-6/);
+      for (const header of within(table).getAllByRole('columnheader'))
+        expect(header).toHaveStyle({ whiteSpace: 'nowrap' });
+      const below = defaulted ? section.getByRole('figure') : section.getByRole('status');
+      expect(table.compareDocumentPosition(below) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      unmount();
+    }
+  });
+
   it('explains the method in plain words: what a default is, the 12-month window and the rate', async () => {
     mockApi({ 'GET /api/statistics': { data: STATISTICS } });
     renderApp('/statistics');

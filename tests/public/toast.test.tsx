@@ -7,7 +7,7 @@ import {
   ToastProvider,
   useToast,
 } from '../../src-public/components/ToastProvider';
-import { renderWithProviders } from './helpers';
+import { renderWithProviders, stubPhoneWidth } from './helpers';
 
 function Trigger({ message, duration }: { message: string; duration?: number }) {
   const toast = useToast();
@@ -18,13 +18,51 @@ function Trigger({ message, duration }: { message: string; duration?: number }) 
 // shows on the click itself, as these fake-timer tests expect.
 beforeAll(() => preloadToasts());
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 function advance(ms: number) {
   act(() => {
     vi.advanceTimersByTime(ms);
   });
 }
+
+describe('where a toast sits (issue 30, item 11: it covers nothing that matters)', () => {
+  it('on a desktop: top right, just below the app bar, wherever the page is scrolled', () => {
+    const header = document.createElement('header');
+    document.body.append(header);
+    vi.spyOn(header, 'getBoundingClientRect').mockReturnValue({ bottom: 120 } as DOMRect);
+    try {
+      renderWithProviders(
+        <ToastProvider>
+          <Trigger message="Saved." />
+        </ToastProvider>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'notify' }));
+      advance(0);
+      const snackbar = screen.getByRole('alert').closest<HTMLElement>('.MuiSnackbar-root')!;
+      expect(snackbar).toHaveClass('MuiSnackbar-anchorOriginTopRight');
+      expect(snackbar.style.top).toBe('136px');
+    } finally {
+      header.remove();
+    }
+  });
+
+  it('on a phone: at the bottom, clear of the header, the menu and the language switcher', () => {
+    stubPhoneWidth();
+    renderWithProviders(
+      <ToastProvider>
+        <Trigger message="Saved." />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'notify' }));
+    advance(0);
+    expect(screen.getByRole('alert').closest('.MuiSnackbar-anchorOriginBottomCenter')).not.toBeNull();
+  });
+});
 
 describe('ToastProvider', () => {
   it('shows a toast in the top-right corner and closes it after its duration', () => {

@@ -142,6 +142,9 @@ describe('ventures list: the page', () => {
     );
     expect(card.getByText(sampleVenture.shortDescription)).toBeInTheDocument();
     expect(card.getByRole('progressbar', { name: '25% funded' })).toBeInTheDocument();
+    // issue 30, item 13: the amounts and the number of investors beside the percentage
+    expect(card.getByText('€25,000 raised of €100,000')).toBeInTheDocument();
+    expect(card.getByText('14 investors')).toBeInTheDocument();
     expect(card.getByText('Days left')).toBeInTheDocument();
     expect(card.getByText('12%')).toBeInTheDocument();
     expect(card.getByText('18 months')).toBeInTheDocument();

@@ -6,7 +6,6 @@ import {
   fundedPercent,
   fundedPercentLabel,
   fundedShare,
-  fundingBarSegments,
   fundingSplit,
   riskScore,
   ventureAvailability,
@@ -47,35 +46,6 @@ describe('funded share (spec 9: amountFunded / targetAmount, 0 without a target)
     expect(fundedPercentLabel(100_000, 100_000)).toBe(100);
     expect(fundedPercentLabel(0.29 * 100, 100)).toBe(29); // 28.999999999999996 in floating point
     expect(fundedPercentLabel(120, 100)).toBe(120);
-  });
-});
-
-describe('funding bar segments (spec 9: funded green, a fixed 20% segment, the rest grey, not below 0)', () => {
-  it('draws the funded share, then 20%, then the remainder', () => {
-    expect(fundingBarSegments(25_000, 100_000)).toEqual({ funded: 25, fixed: 20, remaining: 55 });
-  });
-
-  it('draws only the fixed segment and grey without a target', () => {
-    expect(fundingBarSegments(5_000, 0)).toEqual({ funded: 0, fixed: 20, remaining: 80 });
-    expect(fundingBarSegments(undefined, undefined)).toEqual({ funded: 0, fixed: 20, remaining: 80 });
-  });
-
-  it('never lets the grey remainder go below 0', () => {
-    expect(fundingBarSegments(80, 100)).toEqual({ funded: 80, fixed: 20, remaining: 0 });
-    expect(fundingBarSegments(90, 100)).toEqual({ funded: 90, fixed: 10, remaining: 0 });
-  });
-
-  it('fills the track with green only when fully or over-funded', () => {
-    expect(fundingBarSegments(100, 100)).toEqual({ funded: 100, fixed: 0, remaining: 0 });
-    expect(fundingBarSegments(150, 100)).toEqual({ funded: 100, fixed: 0, remaining: 0 });
-  });
-
-  it('always adds up to exactly the track', () => {
-    for (const funded of [0, 1, 12.5, 33.3, 79.99, 80, 80.01, 99.9, 100, 250]) {
-      const { funded: green, fixed, remaining } = fundingBarSegments(funded, 100);
-      expect(green + fixed + remaining).toBeCloseTo(100, 9);
-      expect(Math.min(green, fixed, remaining)).toBeGreaterThanOrEqual(0);
-    }
   });
 });
 
@@ -130,33 +100,64 @@ describe('doughnut split and risk score', () => {
   });
 });
 
-describe('<FundingBar>', () => {
-  function segmentWidths(container: HTMLElement) {
-    return ['funded', 'fixed', 'remaining'].map(
-      (name) => getComputedStyle(container.querySelector(`[data-segment="${name}"]`)!).width,
-    );
+describe('<FundingBar> (issue 30: the filled part is exactly the share, on a neutral track)', () => {
+  function segments(container: HTMLElement) {
+    return [...container.querySelectorAll<HTMLElement>('[data-segment]')].map((segment) => ({
+      name: segment.dataset.segment,
+      width: getComputedStyle(segment).width,
+    }));
   }
 
-  it('is a progressbar named by the funded percentage, drawn in three segments', () => {
+  it('is a progressbar named by the funded percentage, its filled part the share', () => {
     const { container } = renderWithProviders(<FundingBar amountFunded={25_000} targetAmount={100_000} />);
     const bar = screen.getByRole('progressbar', { name: '25% funded' });
     expect(bar).toHaveAttribute('aria-valuenow', '25');
     expect(bar).toHaveAttribute('aria-valuemin', '0');
     expect(bar).toHaveAttribute('aria-valuemax', '100');
-    expect(segmentWidths(container)).toEqual(['25%', '20%', '55%']);
+    expect(segments(container)).toEqual([{ name: 'funded', width: '25%' }]);
     expect(screen.getByText('25% funded')).toBeInTheDocument();
+  });
+
+  it.each([
+    { percent: 0, width: '0%' },
+    { percent: 1, width: '1%' },
+    { percent: 50, width: '50%' },
+  ])('fills exactly $width of the track, nothing else coloured', ({ percent, width }) => {
+    const { container } = renderWithProviders(
+      <FundingBar amountFunded={percent * 1_000} targetAmount={100_000} />,
+    );
+    expect(segments(container)).toEqual([{ name: 'funded', width }]);
+    const track = screen.getByRole('progressbar');
+    // the track is a neutral grey (equal red, green and blue), not a tint of the funded green
+    const [red, green, blue] = getComputedStyle(track).backgroundColor.match(/\d+/g)!.map(Number);
+    expect(red).toBe(green);
+    expect(green).toBe(blue);
   });
 
   it('reports 0% without a target and caps the drawing of an over-funded venture', () => {
     const { container, unmount } = renderWithProviders(<FundingBar amountFunded={500} targetAmount={0} />);
     expect(screen.getByRole('progressbar', { name: '0% funded' })).toHaveAttribute('aria-valuenow', '0');
-    expect(segmentWidths(container)).toEqual(['0%', '20%', '80%']);
+    expect(segments(container)).toEqual([{ name: 'funded', width: '0%' }]);
     unmount();
 
     const over = renderWithProviders(<FundingBar amountFunded={1_200} targetAmount={1_000} />);
     const bar = screen.getByRole('progressbar', { name: '120% funded' });
     expect(bar).toHaveAttribute('aria-valuenow', '100');
-    expect(segmentWidths(over.container)).toEqual(['100%', '0%', '0%']);
+    expect(segments(over.container)).toEqual([{ name: 'funded', width: '100%' }]);
+  });
+
+  it('says how much is raised of the target and by how many investors (issue 30, item 13)', () => {
+    const { unmount } = renderWithProviders(
+      <FundingBar amountFunded={25_000.5} targetAmount={100_000} investorCount={1} />,
+    );
+    expect(screen.getByText('€25,000.50 raised of €100,000')).toBeInTheDocument();
+    expect(screen.getByText('1 investor')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<FundingBar amountFunded={0} targetAmount={50_000} investorCount={0} />, {
+      language: 'de',
+    });
+    expect(screen.getByText('0 € von 50.000 € finanziert')).toBeInTheDocument();
+    expect(screen.getByText('Noch keine Investoren')).toBeInTheDocument();
   });
 
   it('speaks the reader’s language', () => {

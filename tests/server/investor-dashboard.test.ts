@@ -77,9 +77,11 @@ async function dashboard(who: SignedIn) {
   return res.json().data;
 }
 
-async function venture(name: string, targetCents: bigint) {
+async function venture(name: string, targetCents: bigint, overrides: Parameters<typeof openVenture>[1] = {}) {
   const maxInvestmentCents = targetCents < 500_000n ? targetCents : 500_000n;
-  ids[name] = (await openVenture(t, { title: name, targetAmountCents: targetCents, maxInvestmentCents })).id;
+  ids[name] = (
+    await openVenture(t, { title: name, targetAmountCents: targetCents, maxInvestmentCents, ...overrides })
+  ).id;
 }
 
 const ticket = (subject: string, category: string, status: string) => ({
@@ -125,7 +127,10 @@ beforeAll(async () => {
   await daysAgo(100, () => repay('Running', 600));
 
   // 10 days ago: €300.00 into 'Raising' (still raising).
-  await daysAgo(10, () => venture('Raising', 1_000_000n));
+  // (In Nigeria, a high-risk leasing venture: the breakdown of issue 30 tells it from the others.)
+  await daysAgo(10, () =>
+    venture('Raising', 1_000_000n, { country: 'NG', ventureType: 'leasing', riskLevel: 'high' }),
+  );
   investmentIds.raising = await daysAgo(10, () => invest(amina, ids.Raising!, 300));
 
   // 5 days ago: €200.00 into 'Cancelled', cancelled with refunds 4 days ago.
@@ -211,6 +216,22 @@ describe('GET /api/dashboard/investor', () => {
       // loan servicing).
       netAnnualReturn: expect.closeTo(0.145854, 5),
       returns: { profit: 178.2, lateFees: 0, badDebt: 0, serviceFees: -1.8 }, // the fees: 1.20 + 0.60
+      // Issue 30, item 14: the principal outstanding of Running (KE, medium, sme: 360) and Raising
+      // (NG, high, leasing: 300), largest first; shares of 660 rounded down to hundredths.
+      breakdown: {
+        byCountry: [
+          { key: 'KE', amount: 360, share: 54.54 },
+          { key: 'NG', amount: 300, share: 45.45 },
+        ],
+        byRiskLevel: [
+          { key: 'medium', amount: 360, share: 54.54 },
+          { key: 'high', amount: 300, share: 45.45 },
+        ],
+        byVentureType: [
+          { key: 'sme', amount: 360, share: 54.54 },
+          { key: 'leasing', amount: 300, share: 45.45 },
+        ],
+      },
       investments: [
         {
           _id: investmentIds.cancelled,
@@ -436,6 +457,7 @@ describe('GET /api/dashboard/investor', () => {
       investments: [],
       transactions: [],
       tickets: [],
+      breakdown: { byCountry: [], byRiskLevel: [], byVentureType: [] },
     });
   });
 });

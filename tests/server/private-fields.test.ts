@@ -53,7 +53,7 @@ const PERSON = fields('id firstName lastName email');
 
 const VENTURE_PUBLIC = {
   ...fields(`_id title shortDescription longDescription collateralDescription country ventureType
-    riskLevel minInvestmentAmount maxInvestmentAmount targetAmount amountFunded expectedReturn
+    riskLevel minInvestmentAmount maxInvestmentAmount targetAmount amountFunded investorCount expectedReturn
     investmentPeriod repaymentType repaymentFrequency gracePeriods closingDate collateralValue
     loanToValue isConvertible lifecycleStatus
     visibility adminStatus dateIssued goesLiveAt createdAt updatedAt`),
@@ -138,6 +138,12 @@ const INVESTOR_DASHBOARD = {
   investments: [MY_INVESTMENT],
   transactions: [{ ...fields('note at amount balanceBefore kind'), venture: fields('_id title') }],
   tickets: [TICKET_SUMMARY],
+  // Issue 30, item 14: what the investor holds by country, risk level and venture type.
+  breakdown: {
+    byCountry: [fields('key amount share')],
+    byRiskLevel: [fields('key amount share')],
+    byVentureType: [fields('key amount share')],
+  },
 } as const;
 const CORPORATE_DASHBOARD = {
   ...fields('firstName lastLoginAt balance raised target investors'),

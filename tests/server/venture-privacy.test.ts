@@ -36,6 +36,7 @@ const PUBLIC_KEYS = [
   'gracePeriods',
   'images',
   'investmentPeriod',
+  'investorCount',
   'isConvertible',
   'lifecycleStatus',
   'loanToValue',

@@ -4,7 +4,6 @@ import {
   Box,
   Chip,
   Grid,
-  LinearProgress,
   Skeleton,
   Stack,
   Table,
@@ -17,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Title, useCreatePath, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { FundingTrack } from '../../../src-shared/charts/FundingTrack';
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { formatBusinessDate } from '../ventures/servicing';
@@ -163,11 +163,15 @@ export const CorporateOverview = () => {
                 <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
                   {t('of_target', { target: money(data?.target), percent: Math.round(share * 100) })}
                 </Typography>
-                <LinearProgress
-                  variant="determinate"
-                  value={Math.round(share * 100)}
-                  sx={{ mt: 1, height: 6, borderRadius: 3 }}
+                <FundingTrack
+                  percent={share * 100}
+                  height={6}
+                  sx={{ mt: 1 }}
+                  role="progressbar"
                   aria-label={t('raised_progress')}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(share * 100)}
                 />
               </>
             }

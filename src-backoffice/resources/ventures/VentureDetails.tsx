@@ -1,6 +1,7 @@
-import { Alert, Box, Card, CardContent, Chip, Grid, LinearProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { VentureRecord } from './ventureRecord';
+import { FundingTrack } from '../../../src-shared/charts/FundingTrack';
 import { formatEuros } from '../../../src-shared/money';
 import { formatDate } from '../../components/DateText';
 import { EnumField } from '../../components/EnumField';
@@ -127,11 +128,13 @@ export const VentureDetails = () => {
                   percent: Math.round(share * 100),
                 })}
               </Typography>
-              <LinearProgress
-                variant="determinate"
-                value={Math.round(share * 100)}
-                sx={{ height: 8, borderRadius: 4 }}
+              <FundingTrack
+                percent={share * 100}
+                role="progressbar"
                 aria-label={translate('app.ventures.funding_progress')}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(share * 100)}
               />
             </Box>
           </Stack>

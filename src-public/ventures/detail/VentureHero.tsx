@@ -73,7 +73,11 @@ export function VentureHero({ venture, onInvest }: { venture: Venture; onInvest:
           {venture.isConvertible ? t('venture.convertibleNote') : t('venture.nonConvertibleNote')}
         </Alert>
         <Box sx={{ mt: 3 }}>
-          <FundingBar amountFunded={venture.amountFunded} targetAmount={venture.targetAmount} />
+          <FundingBar
+            amountFunded={venture.amountFunded}
+            targetAmount={venture.targetAmount}
+            investorCount={venture.investorCount}
+          />
         </Box>
         {availability.open ? (
           <Button

@@ -17,6 +17,7 @@ import {
   type CorporateDashboard,
   type CorporateNextPayment,
   type CorporateVentureCounts,
+  type InvestorBreakdown,
   type InvestorDashboard,
   type InvestorTransaction,
   type RecentCompanyInvestment,
@@ -359,17 +360,58 @@ async function recentTransactions(db: DbOrTx, userId: string): Promise<InvestorT
   }));
 }
 
+/**
+ * The portfolio breakdown (issue 30, item 14): the principal outstanding of the investor's active
+ * investments (`invested` or `completed`, as `outstandingCents`) per country, risk level and venture
+ * type of their ventures, largest first (then by key). One grouped read over the investor's
+ * investments (investments_user_id_idx) joined to their ventures.
+ */
+async function portfolioBreakdown(db: DbOrTx, userId: string): Promise<InvestorBreakdown> {
+  const rows = await db
+    .select({
+      country: ventures.country,
+      riskLevel: ventures.riskLevel,
+      ventureType: ventures.ventureType,
+      cents: sql<string>`coalesce(sum(greatest(${outstandingOf}, 0)), 0)::text`,
+    })
+    .from(investments)
+    .innerJoin(ventures, eq(ventures.id, investments.ventureId))
+    .where(and(eq(investments.userId, userId), inArray(investments.status, ['invested', 'completed'])))
+    .groupBy(ventures.country, ventures.riskLevel, ventures.ventureType);
+  const total = rows.reduce((sum, r) => sum + BigInt(r.cents), 0n);
+  const by = (pick: (r: (typeof rows)[number]) => string) => {
+    const parts = new Map<string, bigint>();
+    for (const r of rows) parts.set(pick(r), (parts.get(pick(r)) ?? 0n) + BigInt(r.cents));
+    return [...parts]
+      .filter(([, cents]) => cents > 0n)
+      .sort(([a, x], [b, y]) => (y > x ? 1 : y < x ? -1 : a.localeCompare(b)))
+      .map(([key, cents]) => ({
+        key,
+        amount: centsToEuros(cents),
+        share: total === 0n ? 0 : Number((cents * 10_000n) / total) / 100,
+      }));
+  };
+  return {
+    byCountry: by((r) => r.country),
+    byRiskLevel: by((r) => r.riskLevel),
+    byVentureType: by((r) => r.ventureType),
+  };
+}
+
 /** The investor's dashboard at `now`, the business time (`ctx.clock.now()`). */
 export async function investorDashboard(db: DbOrTx, userId: string, now: Date): Promise<InvestorDashboard> {
-  const [person, balance, figures, newest, transactions, openTickets, tickets] = await Promise.all([
-    greetingOf(db, userId),
-    balanceOf(db, userId),
-    investmentFigures(db, userId),
-    listMine(db, userId, INVESTOR_DASHBOARD_LIMITS.investments),
-    recentTransactions(db, userId),
-    openTicketCount(db, userId),
-    newestTickets(db, userId, INVESTOR_DASHBOARD_LIMITS.tickets),
-  ]);
+  const [person, balance, figures, newest, transactions, openTickets, tickets, breakdown] = await Promise.all(
+    [
+      greetingOf(db, userId),
+      balanceOf(db, userId),
+      investmentFigures(db, userId),
+      listMine(db, userId, INVESTOR_DASHBOARD_LIMITS.investments),
+      recentTransactions(db, userId),
+      openTicketCount(db, userId),
+      newestTickets(db, userId, INVESTOR_DASHBOARD_LIMITS.tickets),
+      portfolioBreakdown(db, userId),
+    ],
+  );
   const profitEarned = centsToEuros(figures.profitCents);
   return {
     ...person,
@@ -395,5 +437,6 @@ export async function investorDashboard(db: DbOrTx, userId: string, now: Date): 
     investments: newest,
     transactions,
     tickets,
+    breakdown,
   };
 }

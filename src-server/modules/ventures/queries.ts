@@ -33,6 +33,7 @@ import type { SessionContext } from '../auth/sessions';
 import type { CountCache } from './count-cache';
 import {
   creatorColumns,
+  investorCountsOf,
   revocableOf,
   seesEverything,
   toVenture,
@@ -137,12 +138,17 @@ async function listWhere(
   businessNow: Date,
 ): Promise<{ rows: Venture[]; total: number }> {
   const [rows, total] = await Promise.all([pageRows(db, where, query), countRows(db, where)]);
-  const revocable = await revocableOf(
-    db,
-    rows.map((r) => r.venture.id),
-    businessNow,
-  );
-  return { rows: rows.map((r) => toVenture(r.venture, r.createdBy, revocable.get(r.venture.id))), total };
+  const ids = rows.map((r) => r.venture.id);
+  const [revocable, investors] = await Promise.all([
+    revocableOf(db, ids, businessNow),
+    investorCountsOf(db, ids),
+  ]);
+  return {
+    rows: rows.map((r) =>
+      toVenture(r.venture, r.createdBy, investors.get(r.venture.id) ?? 0, revocable.get(r.venture.id)),
+    ),
+    total,
+  };
 }
 
 /** The filters of a list query without its page and order: what its total depends on. */
@@ -211,9 +217,17 @@ export async function listPublicVentures(
   ]);
   // The revocable figures only for the rows the viewer sees whole (owner, admin).
   const whole = rows.filter((r) => seesEverything(viewer, r.venture.createdBy)).map((r) => r.venture.id);
-  const revocable = await revocableOf(db, whole, businessNow);
+  const [revocable, investors] = await Promise.all([
+    revocableOf(db, whole, businessNow),
+    investorCountsOf(
+      db,
+      rows.map((r) => r.venture.id),
+    ),
+  ]);
   return {
-    rows: rows.map((r) => viewFor(viewer, r.venture, r.createdBy, revocable.get(r.venture.id))),
+    rows: rows.map((r) =>
+      viewFor(viewer, r.venture, r.createdBy, investors.get(r.venture.id) ?? 0, revocable.get(r.venture.id)),
+    ),
     total,
   };
 }
@@ -245,12 +259,14 @@ export async function listOwnVentures(db: DbOrTx, ownerId: string, businessNow: 
     .innerJoin(users, eq(users.id, ventures.createdBy))
     .where(and(eq(ventures.createdBy, ownerId), eq(ventures.isDeleted, false)))
     .orderBy(desc(ventures.createdAt));
-  const revocable = await revocableOf(
-    db,
-    rows.map((r) => r.venture.id),
-    businessNow,
+  const ids = rows.map((r) => r.venture.id);
+  const [revocable, investors] = await Promise.all([
+    revocableOf(db, ids, businessNow),
+    investorCountsOf(db, ids),
+  ]);
+  return rows.map((r) =>
+    toVenture(r.venture, r.createdBy, investors.get(r.venture.id) ?? 0, revocable.get(r.venture.id)),
   );
-  return rows.map((r) => toVenture(r.venture, r.createdBy, revocable.get(r.venture.id)));
 }
 
 async function loadRow(db: DbOrTx, id: string) {
@@ -276,7 +292,8 @@ export async function getVisibleVenture(
   const revocable = seesEverything(auth, row.venture.createdBy)
     ? (await revocableOf(db, [id], businessNow)).get(id)
     : undefined;
-  return viewFor(auth, row.venture, row.createdBy, revocable);
+  const investors = (await investorCountsOf(db, [id])).get(id) ?? 0;
+  return viewFor(auth, row.venture, row.createdBy, investors, revocable);
 }
 
 /** Whether the caller may see a (not deleted) venture: its owner and admins always, anyone else once
@@ -302,7 +319,8 @@ export async function getOwnVenture(
 ): Promise<Venture | null> {
   const row = await loadRow(db, id);
   if (!row || row.venture.createdBy !== ownerId) return null;
-  return toVenture(row.venture, row.createdBy, (await revocableOf(db, [id], businessNow)).get(id));
+  const investors = (await investorCountsOf(db, [id])).get(id) ?? 0;
+  return toVenture(row.venture, row.createdBy, investors, (await revocableOf(db, [id], businessNow)).get(id));
 }
 
 /** Every investment not refunded into one of the company's own ventures, newest first: amount,

@@ -38,7 +38,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The live value of a revisable field as the API answers it (closing date as an ISO instant). */
 function liveValue(row: VentureRow, field: RevisableField): unknown {
-  return toPublicVenture(row, null)[field];
+  return toPublicVenture(row, null, 0)[field];
 }
 
 /** The API value of a proposed field, comparable with liveValue (a date sent as `2027-03-01`

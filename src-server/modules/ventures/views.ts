@@ -1,5 +1,5 @@
 /** A venture as answered: every field for its owner and admins, the public ones for anyone else. */
-import { and, eq, gt, inArray, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, ne, notInArray, sql } from 'drizzle-orm';
 import type { PublicVenture, Venture, VentureView } from '../../../src-shared/contracts/ventures';
 import { centsToEuros } from '../../../src-shared/money';
 import type { DbOrTx } from '../../db/client';
@@ -16,7 +16,11 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The public fields only (contract, "Ventures": the privacy rule): built field by field, so a
  * column added later stays private until it is listed here. */
-export function toPublicVenture(row: VentureRow, companyName: string | null): PublicVenture {
+export function toPublicVenture(
+  row: VentureRow,
+  companyName: string | null,
+  investorCount: number,
+): PublicVenture {
   return {
     _id: row.id,
     title: row.title,
@@ -30,6 +34,7 @@ export function toPublicVenture(row: VentureRow, companyName: string | null): Pu
     maxInvestmentAmount: centsToEuros(row.maxInvestmentCents),
     targetAmount: centsToEuros(row.targetAmountCents),
     amountFunded: centsToEuros(row.amountFundedCents),
+    investorCount,
     expectedReturn: Number(row.expectedReturn),
     investmentPeriod: row.investmentPeriod,
     closingDate: row.closingDate.toISOString(),
@@ -58,6 +63,26 @@ export interface Revocable {
   until: Date | null;
 }
 const NOTHING_REVOCABLE: Revocable = { cents: 0n, until: null };
+
+/**
+ * How many people hold an investment in each venture of `ids` (issue 30: "€X raised of €Y, n
+ * investors"): distinct investors, refunded and revoked investments left out. One query per page,
+ * through investments_venture_id_idx; a venture without investors is absent (0).
+ */
+export async function investorCountsOf(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({
+      ventureId: investments.ventureId,
+      investors: sql<number>`count(DISTINCT ${investments.userId})::int`,
+    })
+    .from(investments)
+    .where(and(inArray(investments.ventureId, ids), notInArray(investments.status, ['refunded', 'revoked'])))
+    .groupBy(investments.ventureId);
+  for (const r of rows) found.set(r.ventureId, Number(r.investors));
+  return found;
+}
 
 /** The revocable amount and last period end of each venture of `ids` at the business time `now`. */
 export async function revocableOf(db: DbOrTx, ids: string[], now: Date): Promise<Map<string, Revocable>> {
@@ -96,10 +121,15 @@ function revisionOf(
 }
 
 /** Every field: for the venture's owner and admins (`revocable`: revocableOf's, none when absent). */
-export function toVenture(row: VentureRow, createdBy: Creator, revocable?: Revocable): Venture {
+export function toVenture(
+  row: VentureRow,
+  createdBy: Creator,
+  investorCount: number,
+  revocable?: Revocable,
+): Venture {
   const open = revocable ?? NOTHING_REVOCABLE;
   return {
-    ...toPublicVenture(row, createdBy.companyName),
+    ...toPublicVenture(row, createdBy.companyName, investorCount),
     adminNotes: row.adminNotes,
     adminReviewedAt: iso(row.adminReviewedAt),
     cancelledAt: iso(row.cancelledAt),
@@ -128,11 +158,12 @@ export function viewFor(
   auth: SessionContext | null,
   row: VentureRow,
   createdBy: Creator,
+  investorCount: number,
   revocable?: Revocable,
 ): VentureView {
   return seesEverything(auth, row.createdBy)
-    ? toVenture(row, createdBy, revocable)
-    : toPublicVenture(row, createdBy.companyName);
+    ? toVenture(row, createdBy, investorCount, revocable)
+    : toPublicVenture(row, createdBy.companyName, investorCount);
 }
 
 export const creatorColumns = {
@@ -151,6 +182,14 @@ async function loadCreator(db: DbOrTx, userId: string): Promise<Creator> {
 /** The venture with every field, its creator and revocable amount (at the business time `now`)
  * loaded: what a change answers with. */
 export async function withCreator(db: DbOrTx, row: VentureRow, now: Date): Promise<Venture> {
-  const revocable = (await revocableOf(db, [row.id], now)).get(row.id);
-  return toVenture(row, await loadCreator(db, row.createdBy), revocable);
+  const [revocable, investors] = await Promise.all([
+    revocableOf(db, [row.id], now),
+    investorCountsOf(db, [row.id]),
+  ]);
+  return toVenture(
+    row,
+    await loadCreator(db, row.createdBy),
+    investors.get(row.id) ?? 0,
+    revocable.get(row.id),
+  );
 }
