@@ -312,6 +312,7 @@ describe('PATCH /api/ventures/id/:id', () => {
       const external = await externalAccountId(tx);
       await postTransaction(tx, {
         kind: 'deposit',
+        note: 'Test deposit',
         entries: [
           { accountId: external, amountCents: -10000n },
           { accountId: account, amountCents: 10000n },
@@ -320,6 +321,7 @@ describe('PATCH /api/ventures/id/:id', () => {
       const escrow = await escrowAccountId(tx, v._id);
       const txId = await postTransaction(tx, {
         kind: 'investment',
+        note: 'Test investment',
         ventureId: v._id,
         entries: [
           { accountId: account, amountCents: -10000n },
