@@ -263,7 +263,9 @@ export const ventureCreateSchema = z.object({
   minInvestmentAmount: f.minInvestmentAmount,
   maxInvestmentAmount: f.maxInvestmentAmount,
   collateralValue: f.collateralValue,
-  loanToValue: f.loanToValue,
+  /** Computed by the server (target ÷ collateral value); a value sent must match it within 0.01
+   * (400 `venture.ltv_mismatch`, decision 0202). */
+  loanToValue: f.loanToValue.optional(),
   isConvertible: f.isConvertible.optional().default(false),
   repaymentType: f.repaymentType.optional().default('bullet'),
   repaymentFrequency: f.repaymentFrequency.optional().default('monthly'),
