@@ -133,6 +133,20 @@ describe('ledger notes', () => {
       /^Instalment paid by the company: Solar kiosks in Kisumu, instalment 1: €50\.00 /,
     );
     expect(investorRow!.note).toBe(companyRow!.note);
+    // Money the company paid outside the platform, recorded by an admin: the investor's row.
+    const recorded = await admin.inject({
+      method: 'POST',
+      url: `/api/ventures/admin/${venture.id}/repayments`,
+      payload: { amount: 40, note: 'Bank transfer received' },
+    });
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    const [repayment] = await adminRows(investor.user!.id);
+    expect(repayment!.kind).toBe('repayment');
+    expect(repayment!.note).toMatch(
+      /^Bank transfer received: Solar kiosks in Kisumu, instalments? 1[-\d]*: €40\.00 /,
+    );
+    const [own] = await ownRows(investor);
+    expect(own!.note).toBe(repayment!.note);
   });
 
   it('refuses to write a transaction without a note, or with a blank one', async () => {
