@@ -413,6 +413,11 @@ export const ERROR_TEXTS = {
     'Tickets above {{amount}} need your acceptance of the risk warning on the mandate.',
   // Back-office polish (issue 30)
   'user.filter_kyc_status': 'kycStatus must be one of all, not_started, pending, complete, rejected',
+  // Loan-to-value follows from the target and the collateral value (issue 30, decision 0202)
+  'venture.ltv_mismatch':
+    'Loan To Value must be the Target Amount divided by the Collateral Value: {{loanToValue}} %',
+  'venture.collateral_below_target':
+    'Collateral Value must be at least the Target Amount (a Loan To Value of at most 100 %)',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

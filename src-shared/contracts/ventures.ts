@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ADMIN_STATUSES,
   LIFECYCLE_STATUSES,
+  LOAN_STATUSES,
   REPAYMENT_FREQUENCIES,
   REPAYMENT_TYPES,
   RISK_LEVELS,
@@ -104,6 +105,9 @@ export const ventureSchema = publicVentureSchema.extend({
   revocableAmount: z.number(),
   /** The end of the last reflection period still open (ISO), or null: the loan waits until then. */
   revocableUntil: z.string().nullable(),
+  /** The loan's status once it started (the escrow paid out, API contract "Loan servicing"), else
+   * null: with the other fields, the corporate status of src-shared/rules/ventureStatus.ts. */
+  loanStatus: z.enum(LOAN_STATUSES).nullable(),
   createdBy: z.object({
     companyName: z.string().nullable(),
     firstName: z.string(),
@@ -261,7 +265,9 @@ export const ventureCreateSchema = z.object({
   minInvestmentAmount: f.minInvestmentAmount,
   maxInvestmentAmount: f.maxInvestmentAmount,
   collateralValue: f.collateralValue,
-  loanToValue: f.loanToValue,
+  /** Computed by the server (target ÷ collateral value); a value sent must match it within 0.01
+   * (400 `venture.ltv_mismatch`, decision 0202). */
+  loanToValue: f.loanToValue.optional(),
   isConvertible: f.isConvertible.optional().default(false),
   repaymentType: f.repaymentType.optional().default('bullet'),
   repaymentFrequency: f.repaymentFrequency.optional().default('monthly'),

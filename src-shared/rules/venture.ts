@@ -38,10 +38,9 @@ export const CREATE_REQUIRED_FIELDS = [
   'minInvestmentAmount',
   'maxInvestmentAmount',
   'collateralValue',
-  'loanToValue',
 ] as const;
 
-/** Spec 5: the fields an edit may not leave empty. */
+/** Spec 5: the fields an edit may not leave empty. (`loanToValue` is computed, decision 0202.) */
 export const EDIT_REQUIRED_FIELDS = [
   'title',
   'country',
@@ -110,8 +109,9 @@ export interface VentureTerms {
   /** Percent, e.g. 12.5. */
   expectedReturn: number;
   investmentPeriod: number;
-  /** Percent. */
-  loanToValue: number;
+  /** Percent, as sent (absent: not sent). It must be the computed one (`loanToValueOf`) within
+   * rounding (issue 30, decision 0202). */
+  loanToValue?: number;
   closingDate: Date;
   collateralValueCents?: bigint;
   /** What is already invested (an edit may not put the target below it). */
@@ -122,6 +122,20 @@ export interface VentureTerms {
   gracePeriods?: number;
 }
 
+/**
+ * Loan-to-value in percent: the target ÷ the collateral value × 100, rounded half up to two
+ * decimals (issue 30, decision 0202); null without a (positive) collateral value or target.
+ */
+export function loanToValueOf(targetAmountCents: bigint, collateralValueCents: bigint): number | null {
+  if (collateralValueCents <= 0n || targetAmountCents <= 0n) return null;
+  // Hundredths of a percent: target × 10,000 / collateral, half up.
+  const hundredths = (targetAmountCents * 20_000n + collateralValueCents) / (2n * collateralValueCents);
+  return Number(hundredths) / 100;
+}
+
+/** How far a sent loan-to-value may be from the computed one: one rounding step (0.01). */
+export const LOAN_TO_VALUE_TOLERANCE = 0.01;
+
 /** How many instalments a loan of `months` has at `frequency`, or null when it is not whole. */
 export function instalmentsOf(months: number, frequency: 'monthly' | 'quarterly' = 'monthly'): number | null {
   const per = frequency === 'quarterly' ? 3 : 1;
@@ -131,7 +145,9 @@ export function instalmentsOf(months: number, frequency: 'monthly' | 'quarterly'
 /**
  * The contract's rules across fields: an African country of the list; target > 0; min >= €30 and min <= max <= target;
  * 0 < expected return <= 100; period whole months 1..360; 0 <= loan to value <= 100; closing date in
- * the future (when `checkClosingDate`); collateral >= 0; at most 20 tags of 32 characters.
+ * the future (when `checkClosingDate`); collateral >= 0, and at least the target (loan-to-value =
+ * target ÷ collateral at most 100 %; a loan-to-value sent within 0.01 of it: decision 0202); at
+ * most 20 tags of 32 characters.
  */
 export function checkVentureTerms(
   terms: VentureTerms,
@@ -165,12 +181,25 @@ export function checkVentureTerms(
     else if (!(Number.isInteger(grace) && grace >= 0 && grace < count))
       errors.gracePeriods = { code: 'venture.grace_too_long' };
   }
-  if (!(terms.loanToValue >= 0 && terms.loanToValue <= 100))
+  if (terms.loanToValue !== undefined && !(terms.loanToValue >= 0 && terms.loanToValue <= 100))
     errors.loanToValue = { code: 'venture.ltv_range' };
   if (checkClosingDate && !(terms.closingDate.getTime() > now.getTime()))
     errors.closingDate = { code: 'venture.closing_date_past' };
   if (terms.collateralValueCents !== undefined && terms.collateralValueCents < 0n)
     errors.collateralValue = { code: 'venture.collateral_negative' };
+  else if (terms.collateralValueCents !== undefined && terms.targetAmountCents > 0n) {
+    // Loan-to-value follows from the target and the collateral (decision 0202): at most 100 %, and
+    // a sent value must be it within rounding.
+    const computed = loanToValueOf(terms.targetAmountCents, terms.collateralValueCents);
+    if (computed === null || terms.targetAmountCents > terms.collateralValueCents)
+      errors.collateralValue = { code: 'venture.collateral_below_target' };
+    else if (
+      terms.loanToValue !== undefined &&
+      !errors.loanToValue &&
+      Math.abs(terms.loanToValue - computed) > LOAN_TO_VALUE_TOLERANCE + 1e-9
+    )
+      errors.loanToValue = { code: 'venture.ltv_mismatch', params: { loanToValue: computed } };
+  }
   if (terms.tags) {
     if (terms.tags.some((tag) => tag.length > MAX_TAG_LENGTH)) errors.tags = { code: 'venture.tag_too_long' };
     else if (terms.tags.length > MAX_TAGS) errors.tags = { code: 'venture.too_many_tags' };

@@ -36,13 +36,14 @@ export function fakeApi(routes: Record<string, Handler>) {
   return { fetch, bodies: (key: string) => sent.filter((s) => s.key === key).map((s) => s.body) };
 }
 
-export function renderWith(api: ReturnType<typeof fakeApi>, ui: React.ReactElement) {
+/** `path`: where the router starts (a screen under a <Routes> of the test's). */
+export function renderWith(api: ReturnType<typeof fakeApi>, ui: React.ReactElement, path = '/') {
   const client = createApiClient({ baseUrl: 'http://backoffice.test', fetch: api.fetch });
   const i18nProvider = createI18nProvider(createI18n('en', 'backoffice', resources));
   const dataProvider = createDataProvider({ app: 'corporate', client, i18n: i18nProvider.i18n });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <QueryClientProvider client={queryClient}>
         <AdminContext
           dataProvider={dataProvider}

@@ -79,6 +79,11 @@ describe('venture terms (the shared rules of src-shared/rules/venture.ts)', () =
     });
     expect(ventureTermErrors(past, 'edit', now)).toEqual({});
     expect(ventureTermErrors({ ...terms, targetAmount: '' }, 'create', now)).toEqual({});
+    // A collateral value below the target: a loan-to-value above 100 % (decision 0202).
+    expect(ventureTermErrors({ ...terms, collateralValue: 999.99 }, 'create', now)).toEqual({
+      collateralValue: { code: 'venture.collateral_below_target' },
+    });
+    expect(ventureTermErrors({ ...terms, collateralValue: 1000 }, 'create', now)).toEqual({});
   });
 });
 
@@ -138,7 +143,8 @@ describe('VentureCreate', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Target Amount is required')).toBeInTheDocument();
     expect(screen.getByText('Country is required')).toBeInTheDocument();
-    expect(screen.getByText('Loan To Value is required')).toBeInTheDocument();
+    // Loan-to-value is computed, not typed (issue 30, item 9).
+    expect(screen.queryByText('Loan To Value is required')).not.toBeInTheDocument();
     expect(screen.queryByText('Title is required')).not.toBeInTheDocument();
     expect(http).not.toHaveBeenCalled();
   });
@@ -162,7 +168,10 @@ describe('VentureCreate', () => {
     await fill(/^Investment Period/, '12');
     await fill(/^Closing Date/, '2030-01-31');
     await fill(/^Collateral Value/, '2000');
-    await fill(/^Loan To Value/, '50');
+    // Computed from the target and the collateral value, shown read-only (issue 30, item 9).
+    const ltv = screen.getByLabelText('Loan-to-value (computed)');
+    expect(ltv).toHaveValue('50%');
+    expect(ltv).toHaveAttribute('readonly');
     await fill(/^Tags/, 'a, b,, c');
     // Country: a select of names over ISO codes (CountryInput).
     await user.click(screen.getByRole('combobox', { name: /^Country/ }));
@@ -190,7 +199,6 @@ describe('VentureCreate', () => {
       investmentPeriod: 12,
       closingDate: '2030-01-31T00:00:00.000Z',
       collateralValue: 2000,
-      loanToValue: 50,
       isConvertible: false,
       // The loan's terms at their defaults (issue 24).
       repaymentType: 'bullet',
@@ -204,6 +212,27 @@ describe('VentureCreate', () => {
     expect(await screen.findByText('Venture created!')).toBeInTheDocument();
     // One click, one venture: Save stays disabled while the request runs (spec 4).
     expect(http).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives every field the same size and margin, and updates the loan-to-value as the terms change', async () => {
+    renderCreate(stubFetch());
+    const title = await screen.findByLabelText(/^Title/);
+    const form = title.closest('form')!;
+    // Title, Country and the terms alike: small, dense (Title and Country aligned, the general
+    // fields as tall as the terms).
+    const roots = [...form.querySelectorAll('.MuiInputBase-root')];
+    expect(roots.length).toBeGreaterThan(15);
+    for (const root of roots) {
+      expect(root.className, root.textContent ?? '').toContain('MuiInputBase-sizeSmall');
+      expect(root.closest('.MuiFormControl-root')!.className).toContain('MuiFormControl-marginDense');
+    }
+    const ltv = screen.getByLabelText('Loan-to-value (computed)');
+    expect(ltv).toHaveValue('');
+    expect(screen.getByText('Enter the target amount and the collateral value')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Target Amount/), { target: { value: '50000' } });
+    fireEvent.change(screen.getByLabelText(/^Collateral Value/), { target: { value: '70000' } });
+    await waitFor(() => expect(ltv).toHaveValue('71.43%'));
+    expect(screen.getByText('Target amount ÷ collateral value')).toBeInTheDocument();
   });
 
   it('blocks a second submission while the first one runs', async () => {
@@ -225,7 +254,6 @@ describe('VentureCreate', () => {
       [/^Investment Period/, '12'],
       [/^Closing Date/, '2030-01-31'],
       [/^Collateral Value/, '2000'],
-      [/^Loan To Value/, '50'],
     ] as const)
       fireEvent.change(await screen.findByLabelText(label), { target: { value } });
     await user.click(screen.getByRole('combobox', { name: /^Country/ }));
@@ -337,7 +365,7 @@ describe('VentureEdit', () => {
     expect(
       await screen.findByText(/This venture already has investments: its money terms are read-only/),
     ).toBeInTheDocument();
-    for (const label of [/^Target Amount/, /^Expected Return/, /^Closing Date/, /^Loan To Value/]) {
+    for (const label of [/^Target Amount/, /^Expected Return/, /^Closing Date/, /^Loan-to-value/]) {
       const input = screen.getByLabelText(label) as HTMLInputElement;
       expect(input.readOnly || input.disabled, String(label)).toBe(true);
     }

@@ -184,7 +184,7 @@ beforeAll(async () => {
     minInvestmentAmount: 50,
     maxInvestmentAmount: 10_000,
     collateralValue: 120_000,
-    loanToValue: 80,
+    loanToValue: 83.33,
     tags: T.tags!.split('\n'),
   });
   for (const [key, title, decision, notes] of [

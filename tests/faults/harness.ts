@@ -249,7 +249,7 @@ export async function seedCast(
         accountId: await externalAccountId(tx),
         amountCents: -START_BALANCE * BigInt(investors.length),
       });
-      await postTransaction(tx, { kind: 'deposit', entries });
+      await postTransaction(tx, { kind: 'deposit', note: 'Test deposit', entries });
     });
   }
   const now = Date.now();

@@ -87,7 +87,7 @@ const ventureBody = () => ({
   minInvestmentAmount: 50,
   maxInvestmentAmount: 5000,
   collateralValue: 70000,
-  loanToValue: 70,
+  loanToValue: 71.43,
   tags: ['solar'],
 });
 

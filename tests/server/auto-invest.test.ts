@@ -5,7 +5,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autoInvestAllocations, autoInvestMandates, investments, loans } from '../../src-server/db/schema';
+import {
+  autoInvestAllocations,
+  autoInvestMandates,
+  investments,
+  ledgerTransactions,
+  loans,
+} from '../../src-server/db/schema';
 import { allocateVenture } from '../../src-server/modules/auto-invest/engine';
 import { inputsFromJson, replay } from '../../src-server/modules/auto-invest/plan';
 import { queueOpenedVentures, runQueuedAllocations } from '../../src-server/modules/auto-invest/queue';
@@ -202,6 +208,12 @@ describe('the engine, on approval', () => {
     // Art. 22: the reflection period of a manual investment.
     expect(investment).toMatchObject({ amountCents: 20_000n, status: 'invested' });
     expect(investment!.revocableUntil).not.toBeNull();
+    // Its ledger row says it was the auto-invest's (issue 30, decision 0200).
+    const [ledgerRow] = await t.database.db
+      .select({ note: ledgerTransactions.note })
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.id, investment!.ledgerTransactionId));
+    expect(ledgerRow!.note).toBe('Auto-invest: investment in Kisumu cold rooms');
 
     const reasonOf = async (who: SignedIn) =>
       (await get(who)).allocations.map((a: { reason: string }) => a.reason);

@@ -63,8 +63,8 @@ describe('POST /api/balances/add-balance/{userId}', () => {
           }) => [r.kind, r.amount, r.balanceBefore, r.balanceAfter, r.note],
         ),
     ).toEqual([
-      ['withdrawal', -1000, 1000, 0, null],
-      ['withdrawal', -500.25, 1500.25, 1000, null],
+      ['withdrawal', -1000, 1000, 0, 'Deduction recorded by an admin'],
+      ['withdrawal', -500.25, 1500.25, 1000, 'Deduction recorded by an admin'],
       ['deposit', 1500.25, 0, 1500.25, 'Bank transfer 2026-11-20'],
     ]);
     expect(history.json().pagination).toEqual({ page: 1, limit: 10, total: 3, totalPages: 1 });

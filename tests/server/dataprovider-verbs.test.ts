@@ -51,8 +51,8 @@ const ventureValues = (title: string) => ({
   expectedReturn: 8.5,
   investmentPeriod: 12,
   closingDate: inAYear(),
-  collateralValue: 6000,
-  loanToValue: 60,
+  collateralValue: 16000,
+  loanToValue: 62.5,
   isConvertible: false,
   tags: ['solar'],
   // Not writable on create: the dataProvider must leave these out.

@@ -964,7 +964,8 @@ const ventureFields = (required: boolean): Record<string, Field> => ({
   minInvestmentAmount: { valid: 50, invalid: bad.money(required, [-1, 29.99, 0]) },
   maxInvestmentAmount: { valid: 5_000, invalid: ventureMoney(required) },
   collateralValue: { valid: 70_000, invalid: ventureMoney(required) },
-  loanToValue: { valid: 71.43, invalid: bad.money(required, [-1, 100.01]) },
+  // Never required: the server computes it; 50 contradicts the target and the collateral (0202).
+  loanToValue: { valid: 71.43, invalid: bad.money(false, [-1, 100.01, 50]) },
   isConvertible: { valid: false, invalid: bad.bool(false) },
   tags: {
     valid: ['solar'],
@@ -1922,7 +1923,7 @@ export function hostileInputSuite(shard: number, shards: number) {
         minInvestmentAmount: 50,
         maxInvestmentAmount: 5_000,
         collateralValue: 60_000,
-        loanToValue: 80,
+        loanToValue: 83.33,
       },
     });
     expect(created.statusCode, created.body).toBe(201);

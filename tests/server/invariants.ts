@@ -53,6 +53,12 @@ export async function findInvariantViolations(pool: pg.Pool | pg.PoolClient): Pr
            FROM ventures v) s
         WHERE amount_funded_cents <> entries`,
     ],
+    // Every ledger row says what it was (issue 30; decision 0200): the admin's and the person's
+    // balance histories show the note.
+    [
+      'a ledger transaction has no note',
+      `SELECT id, kind FROM ledger_transactions WHERE note IS NULL OR btrim(note) = ''`,
+    ],
     [
       'an idempotency key moved money more than once',
       `SELECT idempotency_key, count(*) FROM ledger_transactions

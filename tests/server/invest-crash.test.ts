@@ -104,7 +104,7 @@ beforeAll(async () => {
     for (const investor of investors)
       entries.push({ accountId: await userAccountId(tx, investor.user!.id), amountCents: START_BALANCE });
     entries.push({ accountId: await externalAccountId(tx), amountCents: -START_BALANCE * BigInt(INVESTORS) });
-    await postTransaction(tx, { kind: 'deposit', entries });
+    await postTransaction(tx, { kind: 'deposit', note: 'Test deposit', entries });
   });
 });
 

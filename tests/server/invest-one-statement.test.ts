@@ -343,7 +343,7 @@ describe('place_investment refuses what the shared rules refuse', () => {
                 [userId],
               );
               const deposit = await client.query<{ id: string }>(
-                `INSERT INTO ledger_transactions (kind) VALUES ('deposit') RETURNING id`,
+                `INSERT INTO ledger_transactions (kind, note) VALUES ('deposit', 'Test deposit') RETURNING id`,
               );
               await client.query(
                 `INSERT INTO ledger_entries (transaction_id, account_id, amount_cents)

@@ -170,7 +170,7 @@ beforeAll(async () => {
       entries.push({ accountId: await userAccountId(tx, investor.user!.id), amountCents: START_BALANCE });
     }
     entries.push({ accountId: await externalAccountId(tx), amountCents: -START_BALANCE * BigInt(INVESTORS) });
-    await postTransaction(tx, { kind: 'deposit', entries });
+    await postTransaction(tx, { kind: 'deposit', note: 'Test deposit', entries });
   });
   for (const investor of investors) expected.set(investor.user!.id, START_BALANCE);
   single = await listen(t.ctx);

@@ -23,6 +23,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
     await t.database.db.transaction(async (tx) => {
       await postTransaction(tx, {
         kind: 'deposit',
+        note: 'Test deposit',
         entries: [
           { accountId: external, amountCents: -12345n },
           { accountId: account, amountCents: 12345n },
@@ -30,6 +31,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
       });
       await postTransaction(tx, {
         kind: 'withdrawal',
+        note: 'Test withdrawal',
         entries: [
           { accountId: account, amountCents: -345n },
           { accountId: external, amountCents: 345n },
@@ -56,6 +58,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
       t.database.db.transaction((tx) =>
         postTransaction(tx, {
           kind: 'withdrawal',
+          note: 'Test withdrawal',
           entries: [
             { accountId: account, amountCents: -1n },
             { accountId: external, amountCents: 1n },
@@ -74,7 +77,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
     try {
       await client.query('BEGIN');
       const { rows } = await client.query(
-        `INSERT INTO ledger_transactions (kind) VALUES ('adjustment') RETURNING id`,
+        `INSERT INTO ledger_transactions (kind, note) VALUES ('adjustment', 'Test adjustment') RETURNING id`,
       );
       await client.query(
         'INSERT INTO ledger_entries (transaction_id, account_id, amount_cents) VALUES ($1, $2, 500)',
@@ -86,7 +89,9 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
     }
     expect(await balance(account)).toBe(0n);
     await expect(
-      t.database.db.transaction((tx) => postTransaction(tx, { kind: 'adjustment', entries: [] })),
+      t.database.db.transaction((tx) =>
+        postTransaction(tx, { kind: 'adjustment', note: 'Test adjustment', entries: [] }),
+      ),
     ).rejects.toThrow('at least two entries');
   });
 
@@ -99,7 +104,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
       // A balanced transaction of three entries in one statement, then an entry more in another.
       await client.query('BEGIN');
       const { rows } = await client.query(
-        `INSERT INTO ledger_transactions (kind) VALUES ('adjustment') RETURNING id`,
+        `INSERT INTO ledger_transactions (kind, note) VALUES ('adjustment', 'Test adjustment') RETURNING id`,
       );
       await client.query(
         `INSERT INTO ledger_entries (transaction_id, account_id, amount_cents)
@@ -118,7 +123,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
         [100, -50],
       ]) {
         const { rows: tx } = await client.query(
-          `INSERT INTO ledger_transactions (kind) VALUES ('adjustment') RETURNING id`,
+          `INSERT INTO ledger_transactions (kind, note) VALUES ('adjustment', 'Test adjustment') RETURNING id`,
         );
         await client.query(
           `INSERT INTO ledger_entries (transaction_id, account_id, amount_cents) VALUES ($1, $2, $3), ($1, $4, $5)`,
@@ -136,6 +141,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
     await t.database.db.transaction((tx) =>
       postTransaction(tx, {
         kind: 'adjustment',
+        note: 'Test adjustment',
         entries: [
           ...ids.map((accountId) => ({ accountId, amountCents: 7n })),
           { accountId: external, amountCents: -7n * BigInt(ids.length) },
@@ -157,6 +163,7 @@ describe('the ledger (ARCHITECTURE.md, "The money model")', () => {
     await t.database.db.transaction((tx) =>
       postTransaction(tx, {
         kind: 'deposit',
+        note: 'Test deposit',
         entries: [
           { accountId: external, amountCents: -100n },
           { accountId: account, amountCents: 100n },

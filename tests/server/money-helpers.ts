@@ -49,6 +49,7 @@ export async function deposit(t: TestContext, userId: string, cents: bigint): Pr
     const account = await userAccountId(tx, userId);
     await postTransaction(tx, {
       kind: 'deposit',
+      note: 'Test deposit',
       entries: [
         { accountId: account, amountCents: cents },
         { accountId: await externalAccountId(tx), amountCents: -cents },

@@ -63,7 +63,7 @@ const VENTURE_PUBLIC = {
 } as const;
 const VENTURE_FULL = {
   ...VENTURE_PUBLIC,
-  ...fields('adminNotes adminReviewedAt cancelledAt cancelReason revocableAmount revocableUntil'),
+  ...fields('adminNotes adminReviewedAt cancelledAt cancelReason revocableAmount revocableUntil loanStatus'),
   // A waiting revision (decision 0127): owners and admins only.
   ...fields('pendingChanges pendingChangesAt revisionStatus'),
   createdBy: fields('companyName firstName lastName email'),

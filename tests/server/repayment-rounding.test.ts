@@ -240,7 +240,7 @@ describe('repayments over many investors', () => {
       for (const [i, person] of people.entries())
         entries.push({ accountId: await userAccountId(tx, person.id), amountCents: amounts[i]! + 100n });
       entries.push({ accountId: await externalAccountId(tx), amountCents: -(target + 100n * BigInt(COUNT)) });
-      await postTransaction(tx, { kind: 'deposit', entries });
+      await postTransaction(tx, { kind: 'deposit', note: 'Test deposit', entries });
     });
     // Investments through the service, four at a time (they queue on the venture's lock anyway).
     for (let i = 0; i < COUNT; i += 4) {

@@ -247,6 +247,7 @@ describe('finding 5: every euro amount has a stated upper bound', () => {
       payload: ventureBody({
         targetAmount: MAX_EUROS,
         collateralValue: MAX_EUROS,
+        loanToValue: 100,
         maxInvestmentAmount: 5000,
       }),
     });

@@ -56,7 +56,7 @@ describe('a loan of 1,000 investors', () => {
       for (const [i, person] of people.entries())
         entries.push({ accountId: await userAccountId(tx, person.id), amountCents: amounts[i]! });
       entries.push({ accountId: await externalAccountId(tx), amountCents: -target });
-      await postTransaction(tx, { kind: 'deposit', entries });
+      await postTransaction(tx, { kind: 'deposit', note: 'Test deposit', entries });
     });
     for (let i = 0; i < COUNT; i += 4) {
       const answers = await Promise.all(

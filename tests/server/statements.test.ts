@@ -47,6 +47,7 @@ async function depositNow(userId: string, cents: bigint) {
     const account = await userAccountId(tx, userId);
     await postTransaction(tx, {
       kind: 'deposit',
+      note: 'Test deposit',
       entries: [
         { accountId: account, amountCents: cents },
         { accountId: await externalAccountId(tx), amountCents: -cents },

@@ -54,7 +54,7 @@ const ventureBody = (title: string) => ({
   minInvestmentAmount: 50,
   maxInvestmentAmount: 5_000,
   collateralValue: 60_000,
-  loanToValue: 80,
+  loanToValue: 83.33,
 });
 const SCRIPT = '<html><body><script>alert(document.cookie)</script></body></html>';
 /** The start of an MP4 as a phone's motion photo appends it after the JPEG's end. */

@@ -63,6 +63,8 @@ const FULL_KEYS = [
   // The reflection period's open amount and end (EU 2020/1503 Art. 22): owners and admins only.
   'revocableAmount',
   'revocableUntil',
+  // The loan's status once it started (the corporate status, decision 0201): owners and admins only.
+  'loanStatus',
   // A waiting revision of an approved venture (decision 0127): owners and admins only.
   'pendingChanges',
   'pendingChangesAt',

@@ -58,7 +58,13 @@ async function invest(id: string, amount = 100) {
   expect(res.statusCode, res.body).toBe(201);
 }
 
-const PROBE = { title: 'Solar kiosks SCAM', expectedReturn: 45, targetAmount: 900000 };
+// With a collateral value that covers the target (a loan-to-value of at most 100 %, decision 0202).
+const PROBE = {
+  title: 'Solar kiosks SCAM',
+  expectedReturn: 45,
+  targetAmount: 900000,
+  collateralValue: 1_200_000,
+};
 
 describe('the probe: an approved venture edited by its company', () => {
   it('keeps the public page unchanged; the owner and admins see pendingChanges', async () => {

@@ -111,7 +111,6 @@ describe('POST /api/ventures', () => {
     ['targetAmount', 'Target Amount is required'],
     ['shortDescription', 'Short Description is required'],
     ['minInvestmentAmount', 'Min Investment Amount is required'],
-    ['loanToValue', 'Loan To Value is required'],
     ['closingDate', 'Closing Date is required'],
     ['ventureType', 'Venture Type is required'],
   ])('refuses a missing %s with "%s"', async (field, message) => {
@@ -304,7 +303,8 @@ describe('PATCH /api/ventures/id/:id', () => {
   });
 
   it('freezes the money terms of an approved venture with investments (409), texts still proposed', async () => {
-    const v = await create({ targetAmount: 1000, maxInvestmentAmount: 1000 });
+    // The loan-to-value is computed from these (decision 0202): none sent.
+    const v = await create({ targetAmount: 1000, maxInvestmentAmount: 1000, loanToValue: undefined });
     await approve(v._id);
     const investor = await t.createUser({ kycStatus: 'complete' });
     await t.database.db.transaction(async (tx) => {
@@ -312,6 +312,7 @@ describe('PATCH /api/ventures/id/:id', () => {
       const external = await externalAccountId(tx);
       await postTransaction(tx, {
         kind: 'deposit',
+        note: 'Test deposit',
         entries: [
           { accountId: external, amountCents: -10000n },
           { accountId: account, amountCents: 10000n },
@@ -320,6 +321,7 @@ describe('PATCH /api/ventures/id/:id', () => {
       const escrow = await escrowAccountId(tx, v._id);
       const txId = await postTransaction(tx, {
         kind: 'investment',
+        note: 'Test investment',
         ventureId: v._id,
         entries: [
           { accountId: account, amountCents: -10000n },

@@ -10,6 +10,7 @@ import {
   changedMoneyTerms,
   checkRequired,
   checkVentureTerms,
+  loanToValueOf,
   CREATE_REQUIRED_FIELDS,
   decideReview,
   hasMoneyIn,
@@ -107,7 +108,8 @@ const valid: VentureTerms = {
   investmentPeriod: 24,
   loanToValue: 60,
   closingDate: LATER,
-  collateralValueCents: 0n,
+  // 1,000,000 / 1,666,667 = 59.99998 %: the 60 % sent (decision 0202).
+  collateralValueCents: 1_666_667n,
   tags: ['solar'],
 };
 const codes = (terms: Partial<VentureTerms>, options?: { checkClosingDate?: boolean }) =>
@@ -121,8 +123,27 @@ const codes = (terms: Partial<VentureTerms>, options?: { checkClosingDate?: bool
 describe('venture rules', () => {
   it('accepts valid terms, at every boundary', () => {
     expect(codes({})).toEqual({});
-    expect(codes({ expectedReturn: 100, investmentPeriod: 360, loanToValue: 100 })).toEqual({});
-    expect(codes({ investmentPeriod: 1, loanToValue: 0, maxInvestmentCents: 1_000_000n })).toEqual({});
+    expect(
+      codes({
+        expectedReturn: 100,
+        investmentPeriod: 360,
+        loanToValue: 100,
+        collateralValueCents: 1_000_000n,
+      }),
+    ).toEqual({});
+    // Without a collateral value, a loan-to-value sent is only checked for its range.
+    expect(
+      codes({
+        investmentPeriod: 1,
+        loanToValue: 0,
+        collateralValueCents: undefined,
+        maxInvestmentCents: 1_000_000n,
+      }),
+    ).toEqual({});
+    // Not sent: computed (decision 0202); one rounding step either way is accepted.
+    expect(codes({ loanToValue: undefined })).toEqual({});
+    expect(codes({ loanToValue: 59.99 })).toEqual({});
+    expect(codes({ loanToValue: 60.01 })).toEqual({});
     expect(codes({ tags: Array.from({ length: 20 }, (_, i) => `t${i}`.padEnd(32, 'x')) })).toEqual({});
   });
 
@@ -146,6 +167,17 @@ describe('venture rules', () => {
     expect(codes({ investmentPeriod: 361 })).toEqual({ investmentPeriod: 'venture.period_range' });
     expect(codes({ investmentPeriod: 1.5 })).toEqual({ investmentPeriod: 'venture.period_whole_months' });
     expect(codes({ loanToValue: -0.01 })).toEqual({ loanToValue: 'venture.ltv_range' });
+    // Loan-to-value = target ÷ collateral value (decision 0202).
+    expect(checkVentureTerms({ ...valid, loanToValue: 59.98 }, NOW).loanToValue).toEqual({
+      code: 'venture.ltv_mismatch',
+      params: { loanToValue: 60 },
+    });
+    expect(codes({ collateralValueCents: 999_999n, loanToValue: undefined })).toEqual({
+      collateralValue: 'venture.collateral_below_target',
+    });
+    expect(codes({ collateralValueCents: 0n, loanToValue: undefined })).toEqual({
+      collateralValue: 'venture.collateral_below_target',
+    });
     expect(codes({ closingDate: NOW })).toEqual({ closingDate: 'venture.closing_date_past' });
     expect(codes({ closingDate: NOW }, { checkClosingDate: false })).toEqual({});
     expect(codes({ collateralValueCents: -1n })).toEqual({ collateralValue: 'venture.collateral_negative' });
@@ -154,6 +186,16 @@ describe('venture rules', () => {
       tags: 'venture.too_many_tags',
     });
     expect(codes({ tags: ['x'.repeat(33)] })).toEqual({ tags: 'venture.tag_too_long' });
+  });
+
+  it('computes the loan-to-value: target ÷ collateral, two decimals, half up', () => {
+    expect(loanToValueOf(5_000_000n, 7_000_000n)).toBe(71.43);
+    expect(loanToValueOf(100n, 300n)).toBe(33.33);
+    expect(loanToValueOf(200n, 300n)).toBe(66.67);
+    expect(loanToValueOf(1n, 8n)).toBe(12.5);
+    expect(loanToValueOf(1_000_000n, 1_000_000n)).toBe(100);
+    expect(loanToValueOf(1_000n, 0n)).toBeNull();
+    expect(loanToValueOf(0n, 1_000n)).toBeNull();
   });
 
   it('requires the spec 5 fields, each named', () => {

@@ -1,4 +1,4 @@
-import { Link as MuiLink, Stack } from '@mui/material';
+import { Link as MuiLink } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -18,6 +18,7 @@ import { formatEuros } from '../../../src-shared/money';
 import { CreateOnlyActions } from '../../components/ListActions';
 import type { VentureRecord } from '../../resources/ventures/ventureRecord';
 import { PercentField } from '../../components/PercentField';
+import { CorporateStatusChips, corporateStatusText } from './CorporateStatusChips';
 
 /** The title, linking to the venture page. */
 const TitleLink = (_props: { label?: string }) => {
@@ -32,17 +33,6 @@ const TitleLink = (_props: { label?: string }) => {
     >
       {record.title}
     </MuiLink>
-  );
-};
-
-/** The admin status as a chip, and a second one while the venture is still a draft (not submitted). */
-const StatusChips = (_props: { label?: string }) => {
-  const record = useRecordContext<{ visibility?: string }>();
-  return (
-    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
-      {record?.visibility === 'draft' ? <EnumField source="visibility" enumName="visibility" /> : null}
-    </Stack>
   );
 };
 
@@ -63,8 +53,7 @@ const PhoneList = () => {
       secondaryText={(record) =>
         [
           translate(`app.enums.ventureType.${record.ventureType}`),
-          translate(`app.enums.adminStatus.${record.adminStatus ?? 'pending'}`),
-          ...(record.visibility === 'draft' ? [translate('app.enums.visibility.draft')] : []),
+          corporateStatusText(translate, record),
           translate(`app.enums.riskLevel.${record.riskLevel}`),
         ].join(' · ')
       }
@@ -78,7 +67,8 @@ const PhoneList = () => {
 };
 
 /**
- * My Ventures (spec 2.6): title, type, status (admin status), funding funded/target in EUR, return %,
+ * My Ventures (spec 2.6): title, type, status (where the venture is, the review secondary: issue 30,
+ * decision 0201), funding funded/target in EUR, return %,
  * risk, created; a Create Venture button. The API returns all own ventures; sorting and paging
  * happen in the dataProvider. Spec 2.6 labels the funding column PKR; money is euros everywhere on
  * this platform (API contract), so the column shows EUR. A phone gets a one-column list.
@@ -99,8 +89,8 @@ export const MyVentureList = () => (
     <DataTable.Col source="ventureType">
       <EnumField source="ventureType" enumName="ventureType" />
     </DataTable.Col>
-    <DataTable.Col source="adminStatus" label="resources.ventures.fields.status">
-      <StatusChips />
+    <DataTable.Col source="status" label="resources.ventures.fields.status" disableSort>
+      <CorporateStatusChips />
     </DataTable.Col>
     <DataTable.Col source="amountFunded" label="resources.ventures.fields.funding">
       <FundingField />

@@ -1,14 +1,17 @@
-import { Alert, Box, Grid, Typography } from '@mui/material';
+import { Alert, Box, Grid, TextField, Typography } from '@mui/material';
+import { useWatch } from 'react-hook-form';
 import {
   BooleanInput,
   DateInput,
   NumberInput,
   SelectInput,
   TextInput,
+  useLocaleState,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { MONEY_TERMS } from '../../../src-shared/rules/venture';
+import { eurosToCents } from '../../../src-shared/money';
+import { isBlank, loanToValueOf, MONEY_TERMS } from '../../../src-shared/rules/venture';
 import { enumChoices } from '../../components/choices';
 import { CountryInput } from '../../components/CountryInput';
 import { useRequiredField, useVentureRule } from './useRequiredField';
@@ -23,6 +26,42 @@ const FREQUENCY_CHOICES = ['monthly', 'quarterly'].map((id) => ({
   id,
   name: `app.corporate.repayment.frequency.${id}`,
 }));
+
+/** Every input of the form alike: small and with the same top margin (issue 30, item 9). Without it
+ * react-admin's TextInput and SelectInput are MUI's medium size with different margins, and its
+ * NumberInput small: Title and Country did not line up and the general fields were taller than
+ * the terms. */
+const FIELD = { size: 'small', margin: 'dense' } as const;
+
+/**
+ * Loan-to-value, computed from the target and the collateral value as they are typed and shown
+ * read-only (issue 30, item 9; decision 0202): the server computes the same and refuses a value that
+ * contradicts them. Not a form field: the form never sends it.
+ */
+const ComputedLoanToValue = () => {
+  const translate = useTranslate();
+  const [locale = 'en'] = useLocaleState();
+  const [target, collateral] = useWatch({ name: ['targetAmount', 'collateralValue'] }) as unknown[];
+  const targetCents = isBlank(target) ? null : eurosToCents(Number(target));
+  const collateralCents = isBlank(collateral) ? null : eurosToCents(Number(collateral));
+  const ltv =
+    targetCents !== null && collateralCents !== null ? loanToValueOf(targetCents, collateralCents) : null;
+  return (
+    <TextField
+      fullWidth
+      {...FIELD}
+      id="venture-loan-to-value"
+      label={translate('loanToValue.label')}
+      value={
+        ltv === null
+          ? ''
+          : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(ltv / 100)
+      }
+      helperText={translate(ltv === null ? 'loanToValue.unknown' : 'loanToValue.helper')}
+      slotProps={{ input: { readOnly: true } }}
+    />
+  );
+};
 
 /** The venture form shared by create and edit (spec 5). */
 export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
@@ -66,11 +105,18 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
       </Typography>
       <Grid container columnSpacing={2} rowSpacing={1}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <TextInput fullWidth source="title" validate={rules('title')} isRequired={isRequired('title')} />
+          <TextInput
+            fullWidth
+            {...FIELD}
+            source="title"
+            validate={rules('title')}
+            isRequired={isRequired('title')}
+          />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <CountryInput
             fullWidth
+            {...FIELD}
             source="country"
             {...term('country')}
             validate={rules('country')}
@@ -80,6 +126,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <SelectInput
             fullWidth
+            {...FIELD}
             source="ventureType"
             {...term('ventureType')}
             choices={enumChoices('ventureType')}
@@ -90,6 +137,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <SelectInput
             fullWidth
+            {...FIELD}
             source="riskLevel"
             {...term('riskLevel')}
             choices={enumChoices('riskLevel')}
@@ -100,6 +148,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           <Grid size={{ xs: 12, md: 4 }}>
             <SelectInput
               fullWidth
+              {...FIELD}
               source="visibility"
               choices={visibilityChoices}
               helperText="app.corporate.ventures.visibility_help"
@@ -109,6 +158,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={12}>
           <TextInput
             fullWidth
+            {...FIELD}
             source="shortDescription"
             multiline
             minRows={2}
@@ -119,6 +169,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={12}>
           <TextInput
             fullWidth
+            {...FIELD}
             source="longDescription"
             multiline
             minRows={4}
@@ -135,6 +186,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <NumberInput
             fullWidth
+            {...FIELD}
             source="targetAmount"
             {...term('targetAmount')}
             helperText="app.corporate.ventures.help_eur"
@@ -147,6 +199,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <NumberInput
             fullWidth
+            {...FIELD}
             source="minInvestmentAmount"
             {...term('minInvestmentAmount')}
             helperText="app.corporate.ventures.help_eur"
@@ -159,6 +212,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <NumberInput
             fullWidth
+            {...FIELD}
             source="maxInvestmentAmount"
             {...term('maxInvestmentAmount')}
             helperText="app.corporate.ventures.help_eur"
@@ -171,6 +225,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <NumberInput
             fullWidth
+            {...FIELD}
             source="expectedReturn"
             {...term('expectedReturn')}
             helperText="app.corporate.ventures.help_percent"
@@ -184,6 +239,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <NumberInput
             fullWidth
+            {...FIELD}
             source="investmentPeriod"
             {...term('investmentPeriod')}
             helperText="app.corporate.ventures.help_months"
@@ -197,6 +253,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <DateInput
             fullWidth
+            {...FIELD}
             source="closingDate"
             {...term('closingDate')}
             validate={rules('closingDate')}
@@ -215,6 +272,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <SelectInput
             fullWidth
+            {...FIELD}
             source="repaymentType"
             label="app.corporate.repayment.repaymentType"
             {...term('repaymentType')}
@@ -226,6 +284,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <SelectInput
             fullWidth
+            {...FIELD}
             source="repaymentFrequency"
             label="app.corporate.repayment.repaymentFrequency"
             {...term('repaymentFrequency')}
@@ -237,6 +296,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 4 }}>
           <NumberInput
             fullWidth
+            {...FIELD}
             source="gracePeriods"
             label="app.corporate.repayment.gracePeriods"
             {...term('gracePeriods')}
@@ -258,6 +318,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={{ xs: 12, md: 6 }}>
           <NumberInput
             fullWidth
+            {...FIELD}
             source="collateralValue"
             {...term('collateralValue')}
             helperText="app.corporate.ventures.help_eur"
@@ -268,21 +329,12 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
           />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <NumberInput
-            fullWidth
-            source="loanToValue"
-            {...term('loanToValue')}
-            helperText="app.corporate.ventures.help_percent"
-            step={0.01}
-            min={0}
-            max={100}
-            validate={rules('loanToValue')}
-            isRequired={isRequired('loanToValue')}
-          />
+          <ComputedLoanToValue />
         </Grid>
         <Grid size={12}>
           <TextInput
             fullWidth
+            {...FIELD}
             source="collateralDescription"
             multiline
             minRows={3}
@@ -293,6 +345,7 @@ export const VentureInputs = ({ mode }: { mode: 'create' | 'edit' }) => {
         <Grid size={12}>
           <TextInput
             fullWidth
+            {...FIELD}
             source="tags"
             format={formatTags}
             parse={(value: string) => value}

@@ -40,6 +40,7 @@ import type { BackofficeDataProvider } from '../../providers/dataProvider';
 import { VentureDetails } from '../../resources/ventures/VentureDetails';
 import type { VentureRecord } from '../../resources/ventures/ventureRecord';
 import { RevisionBanner } from '../../resources/ventures/Revision';
+import { CorporateStatusChips } from './CorporateStatusChips';
 import { LoanSchedule } from './LoanSchedule';
 import { imagesPath, kiisPath } from './paths';
 import { ownVentureLoad } from './VentureLoadError';
@@ -238,7 +239,7 @@ export const VentureShow = () => (
       <ReviewState />
       <RevisionBanner />
       <LoanSchedule />
-      <VentureDetails />
+      <VentureDetails statusChips={<CorporateStatusChips />} />
       <Investments />
     </Stack>
   </Show>

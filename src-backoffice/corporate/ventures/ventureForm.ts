@@ -73,6 +73,9 @@ export function toVenturePayload(data: Record<string, unknown>): Record<string, 
   if ('tags' in payload) payload.tags = parseTags(payload.tags);
   if (isBlank(payload.riskLevel)) payload.riskLevel = 'medium';
   if ('isConvertible' in payload) payload.isConvertible = Boolean(payload.isConvertible);
+  // The server computes the loan-to-value from the target and the collateral (decision 0202): the
+  // form never sends one, so an edit of the target cannot contradict the stored value.
+  delete payload.loanToValue;
   return payload;
 }
 
@@ -83,7 +86,6 @@ const TERM_FIELDS = [
   'targetAmount',
   'expectedReturn',
   'investmentPeriod',
-  'loanToValue',
   'closingDate',
 ] as const;
 
@@ -117,7 +119,6 @@ export function ventureTermErrors(
       targetAmountCents: target,
       expectedReturn: Number(payload.expectedReturn),
       investmentPeriod: Number(payload.investmentPeriod),
-      loanToValue: Number(payload.loanToValue),
       closingDate,
       ...(collateral != null && { collateralValueCents: collateral }),
       ...(amountFunded != null && { amountFundedCents: amountFunded }),

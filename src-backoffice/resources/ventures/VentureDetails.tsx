@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Alert, Box, Card, CardContent, Chip, Grid, Stack, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import type { VentureRecord } from './ventureRecord';
@@ -31,7 +32,9 @@ const TextBlock = ({ title, text }: { title: string; text?: string }) => {
  * Read-only venture data (spec 2.6 and 2.7): cover image, badges, convertible notice, stats, funding
  * progress, key dates, texts and tags. Used by the admin review page and the corporate venture page.
  */
-export const VentureDetails = () => {
+/** `statusChips`: the corporate area's one status (decision 0201) in place of the admins' chips of
+ * lifecycle, visibility and review. */
+export const VentureDetails = ({ statusChips }: { statusChips?: ReactNode } = {}) => {
   const record = useRecordContext<VentureRecord>();
   const translate = useTranslate();
   const [locale] = useLocaleState();
@@ -107,11 +110,16 @@ export const VentureDetails = () => {
               {record.title}
             </Typography>
             <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+              {statusChips}
               <EnumField source="ventureType" enumName="ventureType" />
-              <EnumField source="lifecycleStatus" enumName="lifecycleStatus" />
+              {statusChips ? null : <EnumField source="lifecycleStatus" enumName="lifecycleStatus" />}
               <EnumField source="riskLevel" enumName="riskLevel" />
-              <EnumField source="visibility" enumName="visibility" />
-              <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
+              {statusChips ? null : (
+                <>
+                  <EnumField source="visibility" enumName="visibility" />
+                  <EnumField source="adminStatus" enumName="adminStatus" emptyValue="pending" />
+                </>
+              )}
             </Stack>
             <Alert severity="info" variant="outlined">
               {translate(

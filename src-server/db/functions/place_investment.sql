@@ -28,6 +28,8 @@
 --      no investment in the venture can still be revoked). A non-sophisticated investor's investment
 --      records risk_acknowledged and revocable_until = business time + 96 hours (Art. 22(2));
 --   6. the answer stored under the key.
+-- The ledger transaction's note names the venture: 'Investment in <title>', or 'Auto-invest:
+-- investment in <title>' when the auto-invest job places it (p_auto_invest; decision 0200).
 -- A refusal returns `error_code` (and `error_cents`, the amount its text names) after deleting the key
 -- row it inserted, so nothing of the request stays, as the rolled-back transaction did before. The
 -- caller maps the code to the contract's status and message. `p_now` is the app's real clock (tests move
@@ -41,6 +43,7 @@ CREATE OR REPLACE FUNCTION place_investment(
   p_key text,
   p_request_hash text,
   p_acknowledge boolean,
+  p_auto_invest boolean DEFAULT false,
   OUT status_code integer,
   OUT body jsonb,
   OUT replayed boolean,
@@ -182,8 +185,10 @@ BEGIN
     INSERT INTO accounts (kind, venture_id) VALUES ('escrow', venture.id) ON CONFLICT DO NOTHING;
     SELECT a.id INTO escrow_id FROM accounts a WHERE a.venture_id = venture.id;
   END IF;
-  INSERT INTO ledger_transactions (kind, created_by, venture_id, idempotency_key, created_at)
+  -- The note names the venture (decision 0200): every ledger row says what it was.
+  INSERT INTO ledger_transactions (kind, created_by, venture_id, note, idempotency_key, created_at)
   VALUES ('investment', p_user, venture.id,
+          CASE WHEN p_auto_invest THEN 'Auto-invest: investment in ' ELSE 'Investment in ' END || venture.title,
           CASE WHEN p_key IS NULL THEN NULL ELSE 'invest:' || p_user || ':' || p_key || ':' || iso_now END,
           business_now)
   RETURNING id INTO transaction_id;

@@ -57,7 +57,9 @@ export const ledgerTransactions = pgTable(
     /** Who caused it (the admin for an adjustment, the investor for an investment); null for jobs. */
     createdBy: uuid('created_by').references(() => users.id),
     ventureId: uuid('venture_id').references(() => ventures.id),
-    note: text('note'),
+    /** What the movement was ('Investment in <venture>', 'Refund of …'), as the balance histories show
+     * it; required since migration 20261127…_ledger_notes, which filled older rows (decision 0200). */
+    note: text('note').notNull(),
     /** Private path (under DATA_DIR/private) of a proof document, shown only to admins. */
     proofPath: text('proof_path'),
     /** One idempotency key moves money at most once. */

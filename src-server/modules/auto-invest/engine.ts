@@ -247,7 +247,7 @@ async function allocateChunk(
                       ${pgArray(tickets.map((d) => String(d.state.warningAccepted)))}::boolean[])
                WITH ORDINALITY AS t(u, amount, ack, n)
          CROSS JOIN LATERAL place_investment(t.u, ${ventureId}::uuid, t.amount, ${now.toISOString()}::timestamptz,
-                                             NULL, NULL, t.ack) p
+                                             NULL, NULL, t.ack, true) p
          ORDER BY t.n`);
       for (const r of rows) {
         if (r.error_code !== null) throw new ChunkRefused(r.error_code);

@@ -276,7 +276,10 @@ export async function adjustBalance(
           await postTransaction(tx, {
             kind: deposit ? 'deposit' : 'withdrawal',
             createdBy: admin.user.id,
-            note: input.note,
+            // The admin's own note, else what it was (decision 0200: every ledger row has a note).
+            note:
+              input.note?.trim() ||
+              (deposit ? 'Deposit recorded by an admin' : 'Deduction recorded by an admin'),
             proofPath,
             idempotencyKey: ledgerKey,
             entries: [

@@ -60,7 +60,7 @@ export async function revokeInvestment(
       kind: 'revocation',
       createdBy: userId,
       ventureId: venture.id,
-      note: `Investment revoked within the reflection period (EU 2020/1503 Art. 22): ${formatEuros(centsToEuros(i.amountCents), 'en')} refunded`,
+      note: `Revocation of the investment in ${venture.title} within the reflection period (EU 2020/1503 Art. 22): ${formatEuros(centsToEuros(i.amountCents), 'en')} refunded`,
       entries: [
         { accountId: account, amountCents: i.amountCents },
         { accountId: escrow, amountCents: -i.amountCents },

@@ -15,13 +15,24 @@ export interface TransactionInput {
   entries: EntryInput[];
   createdBy?: string | null;
   ventureId?: string | null;
-  note?: string | null;
+  /** What the movement was, as the admin's and the person's balance histories show it ('Investment
+   * in <venture>', 'Refund of …', 'Instalment … <venture>, instalment 2: …'). Required and never
+   * blank (decision 0200): every ledger row says what it was. */
+  note: string;
   proofPath?: string | null;
   idempotencyKey?: string | null;
   at?: Date;
 }
 
 export class UnbalancedTransactionError extends Error {}
+
+/** A transaction without a note (decision 0200): a programming error, as an unbalanced one. */
+export class UnnotedTransactionError extends Error {}
+
+function checkNote(input: TransactionInput): void {
+  if (typeof input.note !== 'string' || input.note.trim() === '')
+    throw new UnnotedTransactionError(`a ${input.kind} transaction needs a note`);
+}
 
 /**
  * Writes one ledger transaction. Must run inside a database transaction; the `ledger_entries_apply`
@@ -37,6 +48,7 @@ export async function postTransaction(tx: DbOrTx, input: TransactionInput): Prom
   const sum = input.entries.reduce((acc, e) => acc + e.amountCents, 0n);
   if (sum !== 0n) throw new UnbalancedTransactionError(`entries sum to ${sum}, not 0`);
   if (input.entries.some((e) => e.amountCents === 0n)) throw new UnbalancedTransactionError('zero entry');
+  checkNote(input);
 
   const [row] = await tx
     .insert(ledgerTransactions)
@@ -44,7 +56,7 @@ export async function postTransaction(tx: DbOrTx, input: TransactionInput): Prom
       kind: input.kind,
       createdBy: input.createdBy ?? null,
       ventureId: input.ventureId ?? null,
-      note: input.note ?? null,
+      note: input.note,
       proofPath: input.proofPath ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
       ...(input.at ? { createdAt: input.at } : {}),
@@ -125,6 +137,7 @@ export async function postTransactions(
     const sum = input.entries.reduce((acc, e) => acc + e.amountCents, 0n);
     if (sum !== 0n) throw new UnbalancedTransactionError(`entries sum to ${sum}, not 0`);
     if (input.entries.some((e) => e.amountCents === 0n)) throw new UnbalancedTransactionError('zero entry');
+    checkNote(input);
   }
   // Ids chosen here, so that each entry names its transaction whatever order RETURNING would answer.
   const ids = inputs.map(() => randomUUID());
@@ -133,7 +146,7 @@ export async function postTransactions(
     kind: input.kind,
     createdBy: input.createdBy ?? null,
     ventureId: input.ventureId ?? null,
-    note: input.note ?? null,
+    note: input.note,
     proofPath: input.proofPath ?? null,
     idempotencyKey: input.idempotencyKey ?? null,
     ...(input.at ? { createdAt: input.at } : {}),

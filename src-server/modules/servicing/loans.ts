@@ -33,6 +33,17 @@ type VentureRow = typeof ventures.$inferSelect;
 
 const money = (cents: bigint) => formatEuros(centsToEuros(cents), 'en');
 
+/** The instalments a payment went to, for its ledger note: 'instalment 2', 'instalments 2-4',
+ * 'instalments 2, 5' (decision 0200). */
+export function instalmentsNamed(numbers: number[]): string {
+  const sorted = [...new Set(numbers)].sort((a, b) => a - b);
+  if (sorted.length === 1) return `instalment ${sorted[0]}`;
+  const consecutive = sorted.every((n, k) => k === 0 || n === sorted[k - 1]! + 1);
+  return consecutive
+    ? `instalments ${sorted[0]}-${sorted[sorted.length - 1]}`
+    : `instalments ${sorted.join(', ')}`;
+}
+
 /** Statuses in which a loan can still be paid. */
 const CLOSED: readonly LoanStatus[] = ['repaid', 'written_off'];
 
@@ -148,7 +159,7 @@ export async function startLoanIn(
       kind: 'disbursement',
       createdBy: by,
       ventureId: venture.id,
-      note: `Loan disbursed: ${money(held.balance)} paid out to the company's balance`,
+      note: `Loan of ${venture.title} disbursed: ${money(held.balance)} paid out to the company's balance`,
       entries: inLockOrder(
         [{ accountId: companyAccount, amountCents: held.balance }],
         { accountId: escrow, amountCents: -held.balance },
@@ -391,7 +402,7 @@ export async function applyPayment(
         createdBy: source.by,
         ventureId: venture.id,
         idempotencyKey: source.idempotencyKey ?? null,
-        note: `${source.note || 'Loan payment'}: ${money(amountCents)} (interest ${money(parts.interestCents + parts.lateInterestCents)}, principal ${money(parts.principalCents)})`,
+        note: `${source.note || 'Loan payment'}: ${venture.title}, ${instalmentsNamed(allocation.map((a) => a.number))}: ${money(amountCents)} (interest ${money(parts.interestCents + parts.lateInterestCents)}, principal ${money(parts.principalCents)})`,
         entries: inLockOrder(userEntries, null, platformEntries),
         at: ctx.clock.now(),
       });

@@ -138,7 +138,7 @@ export async function cancelVenture(
         kind: 'refund',
         createdBy: by,
         ventureId: venture.id,
-        note: `Venture cancelled: ${reason}`,
+        note: `Refund of the investments in ${venture.title}: venture cancelled: ${reason}`,
         // Investors' accounts in id order, then the escrow: the global lock order.
         entries: [
           ...accountRows.map((a) => ({ accountId: a.id, amountCents: perUser.get(a.userId!)! })),

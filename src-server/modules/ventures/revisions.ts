@@ -22,7 +22,7 @@ import { HttpError } from '../../lib/http-error';
 import type { SessionContext } from '../auth/sessions';
 import { publishOnApproval } from '../kiis/service';
 import { toPublicVenture, withCreator, type VentureRow } from './views';
-import { checkTerms, rowValuesOf } from './writes';
+import { checkTerms, rowValuesOf, withLoanToValue } from './writes';
 
 /** The stored revision of a row (jsonb), or null. */
 export function pendingOf(row: Pick<VentureRow, 'pendingChanges'>): PendingChanges | null {
@@ -142,7 +142,8 @@ export async function decideRevision(
     values = { ...review, adminNotes: notes };
   } else {
     await refuseFrozenTerms(tx, row, pending);
-    const applied = rowValuesOf(pending);
+    // The loan-to-value follows the target and collateral it applies (decision 0202).
+    const applied = withLoanToValue(row, rowValuesOf(pending), pending.loanToValue !== undefined);
     checkTerms({ ...row, ...applied }, now, pending.closingDate !== undefined);
     await publishOnApproval(tx, row.id, now);
     values = {

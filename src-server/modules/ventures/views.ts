@@ -1,10 +1,11 @@
 /** A venture as answered: every field for its owner and admins, the public ones for anyone else. */
 import { and, eq, gt, inArray, isNull, max, ne, notInArray, sql } from 'drizzle-orm';
+import type { LoanStatus } from '../../../src-shared/constants/enums';
 import type { PublicVenture, Venture, VentureView } from '../../../src-shared/contracts/ventures';
 import { centsToEuros } from '../../../src-shared/money';
 import type { DbOrTx } from '../../db/client';
 import type { ventures } from '../../db/schema';
-import { investments, users } from '../../db/schema';
+import { investments, loans, users } from '../../db/schema';
 import { isAdminRole } from '../../plugins/session';
 import type { SessionContext } from '../auth/sessions';
 
@@ -57,10 +58,12 @@ export function toPublicVenture(
   };
 }
 
-/** What its investors may still revoke (EU 2020/1503 Art. 22): the amount and the last period's end. */
+/** What its investors may still revoke (EU 2020/1503 Art. 22): the amount and the last period's end;
+ * and its loan's status once the loan started (the corporate status, decision 0201). */
 export interface Revocable {
   cents: bigint;
   until: Date | null;
+  loanStatus?: LoanStatus | null;
 }
 const NOTHING_REVOCABLE: Revocable = { cents: 0n, until: null };
 
@@ -105,6 +108,12 @@ export async function revocableOf(db: DbOrTx, ids: string[], now: Date): Promise
     )
     .groupBy(investments.ventureId);
   for (const r of rows) found.set(r.ventureId, { cents: BigInt(r.cents), until: r.until });
+  const started = await db
+    .select({ ventureId: loans.ventureId, status: loans.status })
+    .from(loans)
+    .where(inArray(loans.ventureId, ids));
+  for (const l of started)
+    found.set(l.ventureId, { ...(found.get(l.ventureId) ?? NOTHING_REVOCABLE), loanStatus: l.status });
   return found;
 }
 
@@ -136,6 +145,7 @@ export function toVenture(
     cancelReason: row.cancelReason,
     revocableAmount: centsToEuros(open.cents),
     revocableUntil: iso(open.until),
+    loanStatus: open.loanStatus ?? null,
     ...revisionOf(row),
     createdBy: {
       companyName: createdBy.companyName,

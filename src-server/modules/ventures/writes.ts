@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Venture, VentureCreateBody, VentureUpdateBody } from '../../../src-shared/contracts/ventures';
 import { eurosToCents } from '../../../src-shared/money';
-import { checkVentureTerms } from '../../../src-shared/rules/venture';
+import { checkVentureTerms, loanToValueOf } from '../../../src-shared/rules/venture';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { ventures } from '../../db/schema';
@@ -35,16 +35,17 @@ export function checkTerms(
     amountFundedCents?: bigint;
     expectedReturn: string;
     investmentPeriod: number;
-    loanToValue: string;
     closingDate: Date;
     repaymentFrequency: 'monthly' | 'quarterly';
     gracePeriods: number;
   },
   now: Date,
   checkClosingDate: boolean,
+  /** The loan-to-value the request sent, if any: it must be the computed one (decision 0202). */
+  sentLoanToValue?: number,
 ): void {
   const errors = checkVentureTerms(
-    { ...row, expectedReturn: Number(row.expectedReturn), loanToValue: Number(row.loanToValue) },
+    { ...row, expectedReturn: Number(row.expectedReturn), loanToValue: sentLoanToValue },
     now,
     { checkClosingDate },
   );
@@ -53,6 +54,12 @@ export function checkTerms(
 }
 
 const cents = (euros: number) => eurosToCents(euros)!;
+
+/** The loan-to-value column of a venture with this target and collateral (decision 0202): computed,
+ * never as sent. checkTerms refuses the terms it cannot be computed for (`collateral_below_target`). */
+export function loanToValueColumn(row: { targetAmountCents: bigint; collateralValueCents: bigint }): string {
+  return (loanToValueOf(row.targetAmountCents, row.collateralValueCents) ?? 0).toFixed(2);
+}
 
 export async function createVenture(
   ctx: AppContext,
@@ -73,7 +80,6 @@ export async function createVenture(
     targetAmountCents: cents(body.targetAmount),
     collateralValueCents: cents(body.collateralValue),
     expectedReturn: body.expectedReturn.toFixed(2),
-    loanToValue: body.loanToValue.toFixed(2),
     investmentPeriod: body.investmentPeriod,
     closingDate: new Date(body.closingDate),
     isConvertible: body.isConvertible ?? false,
@@ -82,11 +88,12 @@ export async function createVenture(
     gracePeriods: body.gracePeriods ?? 0,
     tags: body.tags ?? [],
   };
-  checkTerms(values, now, true);
+  checkTerms(values, now, true, body.loanToValue);
   const [row] = await ctx.db
     .insert(ventures)
     .values({
       ...values,
+      loanToValue: loanToValueColumn(values),
       lifecycleStatus: 'coming-soon',
       visibility: 'draft',
       adminStatus: 'pending',
@@ -98,7 +105,8 @@ export async function createVenture(
   return withCreator(ctx.db, row!, ctx.clock.now());
 }
 
-/** The columns an edit (or an approved revision, in the same units) sets: only the fields sent. */
+/** The columns an edit (or an approved revision, in the same units) sets: only the fields sent. The
+ * loan-to-value is not one of them: `withLoanToValue` computes it (decision 0202). */
 export function rowValuesOf(body: Omit<VentureUpdateBody, 'visibility'>) {
   return {
     ...(body.title !== undefined && { title: body.title }),
@@ -113,7 +121,6 @@ export function rowValuesOf(body: Omit<VentureUpdateBody, 'visibility'>) {
     ...(body.maxInvestmentAmount !== undefined && { maxInvestmentCents: cents(body.maxInvestmentAmount) }),
     ...(body.collateralValue !== undefined && { collateralValueCents: cents(body.collateralValue) }),
     ...(body.expectedReturn !== undefined && { expectedReturn: body.expectedReturn.toFixed(2) }),
-    ...(body.loanToValue !== undefined && { loanToValue: body.loanToValue.toFixed(2) }),
     ...(body.investmentPeriod !== undefined && { investmentPeriod: body.investmentPeriod }),
     ...(body.closingDate !== undefined && { closingDate: new Date(body.closingDate) }),
     ...(body.isConvertible !== undefined && { isConvertible: body.isConvertible }),
@@ -122,6 +129,17 @@ export function rowValuesOf(body: Omit<VentureUpdateBody, 'visibility'>) {
     ...(body.gracePeriods !== undefined && { gracePeriods: body.gracePeriods }),
     ...(body.tags !== undefined && { tags: body.tags }),
   };
+}
+
+/** `next` with the loan-to-value recomputed when it changes the target or the collateral value (or a
+ * loan-to-value was sent): the column always follows the other two (decision 0202). */
+export function withLoanToValue<T extends { targetAmountCents?: bigint; collateralValueCents?: bigint }>(
+  row: { targetAmountCents: bigint; collateralValueCents: bigint },
+  next: T,
+  sent: boolean,
+): T & { loanToValue?: string } {
+  if (next.targetAmountCents === undefined && next.collateralValueCents === undefined && !sent) return next;
+  return { ...next, loanToValue: loanToValueColumn({ ...row, ...next } as typeof row) };
 }
 
 export async function updateVenture(
@@ -137,13 +155,20 @@ export async function updateVenture(
     // Back to draft only while not approved (an approved venture is live or holds money).
     if (body.visibility === 'draft' && row.visibility !== 'draft' && row.adminStatus === 'approved')
       throw new HttpError(409, 'venture.approved_no_draft');
+    // A loan-to-value sent must follow from the target and collateral the venture will have (0202).
+    if (body.loanToValue !== undefined)
+      checkTerms({ ...row, ...rowValuesOf(body) }, now, false, body.loanToValue);
     // The company's edit of an approved venture waits for review (decision 0127).
     if (editWaitsForReview(row, isAdmin(auth)))
       return withCreator(tx, await proposeRevision(ctx, tx, row, body), ctx.clock.now());
-    const next = {
-      ...rowValuesOf(body),
-      ...(body.visibility !== undefined && { visibility: body.visibility }),
-    };
+    const next = withLoanToValue(
+      row,
+      {
+        ...rowValuesOf(body),
+        ...(body.visibility !== undefined && { visibility: body.visibility }),
+      },
+      body.loanToValue !== undefined,
+    );
     const merged = { ...row, ...next };
     checkTerms(merged, now, body.closingDate !== undefined);
     // The owner's change to a rejected venture submits it again: pending, the last notes kept.
