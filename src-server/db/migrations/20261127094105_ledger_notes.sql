@@ -12,8 +12,10 @@ BEGIN
     ALTER TABLE ledger_transactions DISABLE TRIGGER ledger_transactions_append_only;
   END IF;
 END $$;--> statement-breakpoint
+-- The kind is compared as text: on PostgreSQL 15 an enum value added earlier in the same migration
+-- run, such as 'revocation', cannot be used as an enum literal before it is committed: 55P04.
 UPDATE ledger_transactions t
-   SET note = CASE t.kind
+   SET note = CASE t.kind::text
        WHEN 'investment' THEN
          CASE WHEN EXISTS (SELECT 1 FROM investments i JOIN auto_invest_allocations a ON a.investment_id = i.id
                             WHERE i.ledger_transaction_id = t.id)
