@@ -20,8 +20,11 @@ const KiB = 1024;
 
 /** Current ceilings, initial JS gzip. */
 const CEILINGS: Record<string, number> = {
-  'index.html': 198 * KiB,
-  'backoffice.html': 322 * KiB, // 320.1 after issue 26 (second-factor login, audit and revision screens)
+  // Raised after issue 30 (2026-11-27): public 198.0 (the funding track, phone lists, language names),
+  // back office 331.6 (bulk actions with their receipts, the not-found page and aliases, the corporate
+  // status); issue 31 is to bring both down again.
+  'index.html': 199 * KiB,
+  'backoffice.html': 333 * KiB, // 320.1 after issue 26 (second-factor login, audit and revision screens)
 };
 
 /** Issue 16's goals (stretch: public 120 KiB, back office 250 KiB). */

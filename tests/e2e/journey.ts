@@ -147,7 +147,24 @@ export async function screenshot(page: Page, name: string) {
 
 /** Axe on the whole page: the violations as readable lines (empty when there are none). */
 export async function axeViolations(page: Page, name: string): Promise<string[]> {
-  await animationsDone(page);
+  // A transition may start just after the page's text changed (a toast opening once its request has
+  // answered): wait again until no animation has been running for 150 ms, else axe measures the
+  // colours of a half-faded toast (seen under load: color-contrast on a success toast).
+  for (let round = 0; round < 5; round += 1) {
+    await animationsDone(page);
+    await page.waitForTimeout(150);
+    const running = await page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)),
+          ).length,
+    );
+    if (running === 0) break;
+  }
   // Only the violations are read: axe then skips detailing the passing nodes, which is most of its time.
   const analysis = await new AxeBuilder({ page })
     .withTags(AXE_TAGS)
