@@ -43,16 +43,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signedIn(email: string, viewport: 'desktop' | 'phone') {
-  const tab = await tabs.open(browser, viewport);
-  await tab.context.addCookies(
-    cookies[email]!.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: server.url };
-    }),
-  );
-  return tab;
-}
+const signedIn = (email: string, viewport: 'desktop' | 'phone') =>
+  tabs.openWithCookies(browser, viewport, cookies[email]!, server.url);
 
 async function check(page: Page, name: string, phone: boolean) {
   axeFailures.push(...(await axeViolations(page, name)));

@@ -200,6 +200,18 @@ export class BrowserTabs {
     return { context, page, errors: collectErrors(page) };
   }
 
+  /** A tab carrying an API session's cookies (`cookie`: one Cookie header, as `journey().signIn` gives). */
+  async openWithCookies(browser: Browser, viewport: keyof typeof VIEWPORTS, cookie: string, url: string) {
+    const tab = await this.open(browser, viewport);
+    await tab.context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const [name, ...value] = pair.split('=');
+        return { name: name!, value: value.join('='), url };
+      }),
+    );
+    return tab;
+  }
+
   async closeAll() {
     for (const context of this.contexts.splice(0)) await context.close().catch(() => undefined);
   }

@@ -78,16 +78,8 @@ afterAll(async () => {
 });
 
 /** A tab signed in as `email` (the API session's cookies in the browser). */
-async function signedIn(email: string, viewport: 'desktop' | 'phone') {
-  const tab = await tabs.open(browser, viewport);
-  await tab.context.addCookies(
-    cookies[email]!.split('; ').map((pair) => {
-      const [name, ...value] = pair.split('=');
-      return { name: name!, value: value.join('='), url: server.url };
-    }),
-  );
-  return tab;
-}
+const signedIn = (email: string, viewport: 'desktop' | 'phone') =>
+  tabs.openWithCookies(browser, viewport, cookies[email]!, server.url);
 
 /** Axe and the phone's width on the page as it is; the violations are asserted at the end. */
 async function check(page: Page, name: string, phone: boolean) {
