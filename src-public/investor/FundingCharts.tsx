@@ -132,11 +132,38 @@ export interface BreakdownDoughnutProps {
   title: string;
   description: string;
   formatAmount: (value: number) => string;
+  /** The name of the slice that gathers the smallest parts. */
+  otherLabel: string;
+}
+
+/**
+ * The slices a doughnut draws: the parts by size, and beyond BREAKDOWN_COLORS.length parts the
+ * smallest folded into one "Other" slice, so no two slices share a colour (eleven countries had
+ * drawn three green slices that a reader could not tell apart). The caption still names each part.
+ */
+export function doughnutSlices<Part extends { key: string; label: string; value: number }>(
+  parts: readonly Part[],
+  otherLabel: string,
+): { key: string; label: string; value: number }[] {
+  const sorted = [...parts].sort((a, b) => b.value - a.value);
+  if (sorted.length <= BREAKDOWN_COLORS.length) return sorted;
+  const kept = sorted.slice(0, BREAKDOWN_COLORS.length - 1);
+  const rest = sorted.slice(BREAKDOWN_COLORS.length - 1);
+  return [
+    ...kept,
+    { key: '__other', label: otherLabel, value: rest.reduce((sum, part) => sum + part.value, 0) },
+  ];
 }
 
 /** One dimension of the portfolio breakdown (country, risk level or venture type) as a doughnut
- * (issue 30, item 14); beyond seven parts the colours repeat, the caption still names each. */
-export function BreakdownDoughnut({ parts, title, description, formatAmount }: BreakdownDoughnutProps) {
+ * (issue 30, item 14): at most seven slices, each its own colour (doughnutSlices). */
+export function BreakdownDoughnut({
+  parts,
+  title,
+  description,
+  formatAmount,
+  otherLabel,
+}: BreakdownDoughnutProps) {
   return (
     <Box sx={{ width: '100%' }}>
       <PieChart
@@ -149,7 +176,7 @@ export function BreakdownDoughnut({ parts, title, description, formatAmount }: B
             outerRadius: DOUGHNUT.outerRadius,
             paddingAngle: parts.length > 1 ? 1 : 0,
             valueFormatter: (item) => formatAmount(item.value),
-            data: parts.map((part, index) => ({
+            data: doughnutSlices(parts, otherLabel).map((part, index) => ({
               id: part.key,
               value: part.value,
               label: part.label,

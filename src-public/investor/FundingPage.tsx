@@ -260,6 +260,7 @@ function BreakdownSection({ data }: { data: InvestorDashboard | undefined }) {
                     title={title}
                     description={caption}
                     formatAmount={(value) => euros(value, lang)}
+                    otherLabel={t('portfolioBreakdown.other')}
                   />
                 </ChartFigure>
               </Grid>

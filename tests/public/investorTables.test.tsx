@@ -108,3 +108,31 @@ describe('/user/funding: the portfolio breakdown (issue 30, item 14)', () => {
     expect(section.queryByRole('figure')).not.toBeInTheDocument();
   });
 });
+
+describe('the breakdown doughnut never repeats a colour', () => {
+  const countries = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      key: `c${index}`,
+      label: `Country ${index}`,
+      value: 100 + index,
+    }));
+
+  it('draws up to seven parts as they are, largest first', async () => {
+    const { doughnutSlices, BREAKDOWN_COLORS } = await import('../../src-public/investor/FundingCharts');
+    expect(BREAKDOWN_COLORS).toHaveLength(7);
+    expect(new Set(BREAKDOWN_COLORS).size).toBe(7);
+    expect(doughnutSlices(countries(7), 'Other').map((slice) => slice.label)).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((index) => `Country ${index}`),
+    );
+  });
+
+  it('folds the smallest parts beyond six into one "Other" slice holding their sum', async () => {
+    const { doughnutSlices } = await import('../../src-public/investor/FundingCharts');
+    const slices = doughnutSlices(countries(11), 'Other');
+    expect(slices).toHaveLength(7);
+    expect(slices.slice(0, 6).map((slice) => slice.label)).toEqual(
+      [10, 9, 8, 7, 6, 5].map((index) => `Country ${index}`),
+    );
+    expect(slices[6]).toEqual({ key: '__other', label: 'Other', value: 100 + 101 + 102 + 103 + 104 });
+  });
+});
