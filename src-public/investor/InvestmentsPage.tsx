@@ -174,7 +174,12 @@ export function InvestmentsPage() {
                 );
               })}
             </TableBody>
-            <TableFooter>
+            {/* MUI's footer cells are small and grey; totals are figures people read, so body size, bold. */}
+            <TableFooter
+              sx={{
+                '& .MuiTableCell-footer': { color: 'text.primary', fontSize: '0.875rem', fontWeight: 700 },
+              }}
+            >
               <TableRow>
                 <TableCell component="th" scope="row">
                   {totalLabel}

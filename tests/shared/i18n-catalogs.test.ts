@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LEDGER_KINDS } from '../../src-shared/constants/enums';
 import { resources } from '../../src-shared/i18n/catalogs';
 
 type Catalog = { [key: string]: string | Catalog };
@@ -99,5 +100,27 @@ describe('i18n catalogs', () => {
     }
     expect(missing).toEqual([]);
     expect(checked).toBeGreaterThan(200);
+  });
+
+  // The investor's transactions are named by their ledger kind: a kind without a name showed its
+  // raw value ("instalment", "recovery") on the dashboard.
+  it('every ledger kind has a name in the investor transactions of each language', () => {
+    const missing = LANGUAGES.flatMap((lang) => {
+      const keys = flatten(catalog(lang, 'common'));
+      return LEDGER_KINDS.filter((kind) => !keys.has(`investor.transactions.kinds.${kind}`)).map(
+        (kind) => `${lang}: ${kind}`,
+      );
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('every ledger kind has a name in the back office of each language', () => {
+    const missing = LANGUAGES.flatMap((lang) => {
+      const keys = flatten(catalog(lang, 'backoffice'));
+      return LEDGER_KINDS.filter((kind) => !keys.has(`app.enums.ledgerKind.${kind}`)).map(
+        (kind) => `${lang}: ${kind}`,
+      );
+    });
+    expect(missing).toEqual([]);
   });
 });
