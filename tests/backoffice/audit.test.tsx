@@ -240,4 +240,21 @@ describe("a person's history", () => {
     expect(await within(table).findByText('Role changed')).toBeInTheDocument();
     expect(api.last()).toMatchObject({ targetType: 'user', targetId: USER, order: 'desc' });
   });
+
+  it('on a phone names the action without repeating the person on every line', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }));
+    renderAt(fakeApi([ROWS[0]!]), '/users/history');
+    const line = await screen.findByRole('button', { name: /Role changed/ });
+    expect(line).not.toHaveTextContent(USER);
+    expect(line).toHaveTextContent('ada@example.com');
+  });
 });

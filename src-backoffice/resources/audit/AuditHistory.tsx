@@ -27,7 +27,7 @@ export const AuditHistory = ({ targetType }: { targetType: 'user' | 'venture'; l
       empty={empty}
     >
       {phone ? (
-        <AuditAccordions />
+        <AuditAccordions withTarget={false} />
       ) : (
         <NamedExpandHeader>
           <DataTable bulkActionButtons={false} rowClick="expand" expand={<AuditChanges />} empty={empty}>

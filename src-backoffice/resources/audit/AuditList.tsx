@@ -58,22 +58,26 @@ export const auditExporter: Exporter = (records, fetchRelated, dataProvider) => 
 
 const empty = <EmptyList message="app.audit.none_found" />;
 
-/** Who did what to what: the line of an audit row in a phone list and in a history. */
-export function useAuditSummary() {
+/** Who did what to what: the line of an audit row in a phone list and in a history. In one
+ * record's history the target is that record, so it is left out (`withTarget: false`): a venture's
+ * history had read "Venture reviewed · Venture aa207ff7-…" on every line. */
+export function useAuditSummary({ withTarget = true }: { withTarget?: boolean } = {}) {
   const names = useAuditNames();
   const [locale = 'en'] = useLocaleState();
   return (record: RaRecord) => ({
-    what: `${names.action(record.action)} · ${names.targetType(record.targetType)}${
-      record.targetId ? ` ${String(record.targetId)}` : ''
-    }`,
+    what: withTarget
+      ? `${names.action(record.action)} · ${names.targetType(record.targetType)}${
+          record.targetId ? ` ${String(record.targetId)}` : ''
+        }`
+      : names.action(record.action),
     who: `${String(record.actor?.email ?? '')} · ${formatDate(record.at, locale, true) ?? ''}`,
   });
 }
 
 /** At phone width: one line a row, opening (in place) to its before and after. */
-export const AuditAccordions = () => {
+export const AuditAccordions = ({ withTarget = true }: { withTarget?: boolean }) => {
   const { data, isPending } = useListContext();
-  const summary = useAuditSummary();
+  const summary = useAuditSummary({ withTarget });
   if (isPending) return null;
   if (!data || data.length === 0) return empty;
   return (
