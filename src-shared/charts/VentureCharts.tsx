@@ -88,8 +88,10 @@ export function FundingDoughnut({
             innerRadius: DOUGHNUT.innerRadius,
             outerRadius: DOUGHNUT.outerRadius,
             // Labels just outside the ring: dark text on the page, readable on both slice colours.
+            // A ring of one slice (nothing funded yet, or fully funded) has none: a lone "100%" under
+            // a ring whose centre says "0%" read as a contradiction; the centre and legend say it all.
             arcLabelRadius: DOUGHNUT.outerRadius + 16,
-            arcLabel: (item) => percentText[String(item.id)] ?? '',
+            arcLabel: (item) => (funded > 0 && remaining > 0 ? (percentText[String(item.id)] ?? '') : ''),
             arcLabelMinAngle: 12,
             paddingAngle: funded > 0 && remaining > 0 ? 1 : 0,
             valueFormatter: (item) => formatAmount(item.value),
