@@ -19,7 +19,13 @@ import type { MyInvestment } from '../../src-shared/api/types';
 import { useMyInvestments } from './api';
 import { InvestmentStatusChip } from './StatusChip';
 import { QueryStatus } from './QueryStatus';
-import { RevocableUntil, RevokeButton, RevokedNotice } from './Revoke';
+import {
+  RevocableUntil,
+  RevokeButton,
+  RevokeDialog,
+  RevokedNotice,
+  type RevocableInvestment,
+} from './Revoke';
 import { InvestmentsCsvButton } from './statements/StatementsPage';
 
 /**
@@ -42,6 +48,9 @@ export function InvestmentsPage() {
   const phone = usePhone();
   const { data, isPending, error } = useMyInvestments();
   const [revoked, setRevoked] = useState('');
+  // One dialog for the page, outside the rows: switching between the table and the phone list
+  // (crossing 600 px) must not close a confirmation that is open.
+  const [revoking, setRevoking] = useState<RevocableInvestment | null>(null);
   const totals = data ? investmentTotals(data) : undefined;
   const totalLabel = t('investorTables.total', { count: totals?.count ?? 0 });
 
@@ -53,6 +62,7 @@ export function InvestmentsPage() {
         failed={error ? t('investor.investments.failed') : null}
       />
       <RevokedNotice message={revoked} />
+      <RevokeDialog investment={revoking} onClose={() => setRevoking(null)} onRevoked={setRevoked} />
       {data && data.length > 0 ? (
         <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>
           <InvestmentsCsvButton />
@@ -88,7 +98,7 @@ export function InvestmentsPage() {
                   <InvestmentStatusChip investment={investment} />
                   <span>{formatDate(investment.investmentDate, lang)}</span>
                   <RevocableUntil investment={investment} />
-                  <RevokeButton investment={investment} onRevoked={setRevoked} />
+                  <RevokeButton investment={investment} onRevoked={setRevoked} onOpen={setRevoking} />
                 </>
               ),
             };
@@ -150,7 +160,7 @@ export function InvestmentsPage() {
                     <TableCell>
                       <InvestmentStatusChip investment={investment} />
                       <RevocableUntil investment={investment} />
-                      <RevokeButton investment={investment} onRevoked={setRevoked} />
+                      <RevokeButton investment={investment} onRevoked={setRevoked} onOpen={setRevoking} />
                     </TableCell>
                     <TableCell align="right">{euros(investment.outstandingPrincipal, lang)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>

@@ -58,42 +58,90 @@ export function RevocableUntil({ investment }: { investment: RevocableInvestment
 
 /**
  * Revoke (EU 2020/1503 Art. 22): shown while the investment is revocable by the server's
- * `revocableUntil`; opens a confirmation with the amount, the venture and that the whole amount comes
- * back, then POST /api/investments/{id}/revoke. A refusal (409 `investment.reflection_over` once the 96
- * business hours are over) is shown in the dialog, translated; success closes it and hands the
- * message to the page (`onRevoked`), whose list or investment refreshes to `revoked`.
+ * `revocableUntil`. With `onOpen` the button only asks its page to open the one `RevokeDialog` the
+ * page holds (the investments list: its rows are a table or a phone list by the window's width, and
+ * a dialog owned by a row was closed whenever the layout switched, as a full-page screenshot's
+ * viewport change made it do in the browser tests); without, it holds its own dialog (a page whose
+ * layout does not switch: the investment's page).
  */
 export function RevokeButton({
   investment,
   onRevoked,
+  onOpen,
 }: {
   investment: RevocableInvestment;
+  onRevoked: (message: string) => void;
+  onOpen?: (investment: RevocableInvestment) => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (!offersRevoke(investment)) return null;
+  const venture = investment.venture?.title || t('investor.investments.untitled');
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="secondary"
+        onClick={() => (onOpen ? onOpen(investment) : setOpen(true))}
+        aria-label={t('investFlow.revoke.buttonLabel', { venture })}
+        sx={{ mt: 0.5 }}
+      >
+        {t('investFlow.revoke.button')}
+      </Button>
+      {onOpen ? null : (
+        <RevokeDialog
+          investment={open ? investment : null}
+          onClose={() => setOpen(false)}
+          onRevoked={onRevoked}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The confirmation of a revocation: the amount, the venture and that the whole amount comes back,
+ * then POST /api/investments/{id}/revoke. A refusal (409 `investment.reflection_over` once the 96
+ * business hours are over) is shown in the dialog, translated; success closes it, shows a toast and
+ * hands the message to the page (`onRevoked`), whose list or investment refreshes to `revoked`.
+ * Open while `investment` is set; it keeps the last investment's text while it fades out.
+ */
+export function RevokeDialog({
+  investment,
+  onClose,
+  onRevoked,
+}: {
+  investment: RevocableInvestment | null;
+  onClose: () => void;
   onRevoked: (message: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const toast = useToast();
   const { mutateAsync, isPending } = useRevokeInvestment();
-  const [open, setOpen] = useState(false);
   const [error, setError] = useState('');
-  if (!offersRevoke(investment)) return null;
-  const venture = investment.venture?.title || t('investor.investments.untitled');
-  const amount = euros(investment.amount, lang);
-  const titleId = `revoke-title-${investment._id}`;
-  const textId = `revoke-text-${investment._id}`;
+  const [shown, setShown] = useState<RevocableInvestment | null>(investment);
+  if (investment && investment !== shown) setShown(investment);
+  const current = investment ?? shown;
+  if (!current) return null;
+  const venture = current.venture?.title || t('investor.investments.untitled');
+  const amount = euros(current.amount, lang);
+  const titleId = `revoke-title-${current._id}`;
+  const textId = `revoke-text-${current._id}`;
 
   const close = () => {
     if (isPending) return;
-    setOpen(false);
     setError('');
+    onClose();
   };
 
   const revoke = async () => {
     setError('');
     try {
-      await mutateAsync(investment._id);
+      await mutateAsync(current._id);
       const message = t('investFlow.revoke.success', { amount });
-      setOpen(false);
+      onClose();
       toast.success(message, APP_TOAST_MS);
       onRevoked(message);
     } catch (caught) {
@@ -102,39 +150,33 @@ export function RevokeButton({
   };
 
   return (
-    <>
-      <Button
-        size="small"
-        variant="outlined"
-        color="secondary"
-        onClick={() => setOpen(true)}
-        aria-label={t('investFlow.revoke.buttonLabel', { venture })}
-        sx={{ mt: 0.5 }}
-      >
-        {t('investFlow.revoke.button')}
-      </Button>
-      <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId} maxWidth="xs">
-        <DialogTitle id={titleId}>{t('investFlow.revoke.title')}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
-          <Box id={textId}>
-            <Typography>{t('investFlow.revoke.text', { amount, venture })}</Typography>
-            <Typography sx={{ mt: 1 }}>{t('investFlow.revoke.refund')}</Typography>
-          </Box>
-          <Typography variant="body2" color="text.secondary">
-            {t('investFlow.revoke.until', { date: formatMoment(investment.revocableUntil, lang) })}
-          </Typography>
-          {error ? <Alert severity="error">{error}</Alert> : null}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={isPending}>
-            {t('investFlow.revoke.cancel')}
-          </Button>
-          <Button variant="contained" color="secondary" onClick={() => void revoke()} disabled={isPending}>
-            {isPending ? t('investFlow.revoke.processing') : t('investFlow.revoke.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+    <Dialog
+      open={investment !== null}
+      onClose={close}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>{t('investFlow.revoke.title')}</DialogTitle>
+      <DialogContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Box id={textId}>
+          <Typography>{t('investFlow.revoke.text', { amount, venture })}</Typography>
+          <Typography sx={{ mt: 1 }}>{t('investFlow.revoke.refund')}</Typography>
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {t('investFlow.revoke.until', { date: formatMoment(current.revocableUntil, lang) })}
+        </Typography>
+        {error ? <Alert severity="error">{error}</Alert> : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={close} disabled={isPending}>
+          {t('investFlow.revoke.cancel')}
+        </Button>
+        <Button variant="contained" color="secondary" onClick={() => void revoke()} disabled={isPending}>
+          {isPending ? t('investFlow.revoke.processing') : t('investFlow.revoke.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 

@@ -5,7 +5,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoment, offersRevoke } from '../../src-public/investor/reflection';
 import { findToast, jsonResponse, mockSignedIn, renderApp, setUpPageTests } from './helpers';
 
@@ -151,6 +152,43 @@ describe('/user/investments: revoking', () => {
       ),
     ).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Investition behalten' })).toBeEnabled();
+  });
+});
+
+describe('/user/investments: a layout switch', () => {
+  it('keeps an open confirmation open when the window crosses the phone width', async () => {
+    // A matchMedia whose width the test changes, telling MUI's listeners as a browser does.
+    let phone = false;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query.includes('max-width') ? phone : !phone;
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+      addListener: (listener: () => void) => listeners.add(listener),
+      removeListener: (listener: () => void) => listeners.delete(listener),
+    }));
+    mockSignedIn({
+      'GET /api/balances/my-balance': () => ({ balance: 1500 }),
+      'GET /api/investments/my-investments': () => ({ data: [row('inv-1', 'invested', LATER)] }),
+    });
+    const user = userEvent.setup();
+    renderApp('/user/investments');
+    const table = await screen.findByRole('table', { name: 'My Investments' });
+    await user.click(within(table).getByRole('button', { name: 'Revoke your investment in Venture inv-1' }));
+    await screen.findByRole('dialog', { name: 'Revoke this investment?' });
+
+    phone = true;
+    act(() => listeners.forEach((listener) => listener()));
+    await waitFor(() =>
+      expect(screen.queryByRole('table', { name: 'My Investments' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Revoke this investment?' })).toHaveTextContent(
+      'You revoke your investment of €100.00 in Venture inv-1.',
+    );
+    vi.unstubAllGlobals();
   });
 });
 
