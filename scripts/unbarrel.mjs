@@ -3,7 +3,8 @@
 // own files import through barrels (react-admin, ra-core, ra-ui-materialui, @mui/material,
 // @mui/system: MUI's components import the system's barrel, which made its Grid and Stack part of
 // the public first load), and for react-i18next (only the registration forms use its Trans, which
-// carries an HTML parser; decision 0218).
+// carries an HTML parser) and react-transition-group (the ripple needs only TransitionGroup; decision
+// 0218).
 //
 // Why: a barrel module (an index that only re-exports) that the entry imports statically makes
 // every module it re-exports part of the entry's static graph, and rolldown places chunks by that
@@ -12,7 +13,7 @@
 // load although only lazy screens use them. Past the barrels each module is reached only from where
 // it is used, so lazy-only code stays in lazy chunks. The packages declare `sideEffects: false`, so
 // skipping their index modules changes nothing at run time.
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import MagicString from 'magic-string';
 import { dirname, resolve as resolvePath } from 'node:path';
 
@@ -24,6 +25,7 @@ const PACKAGES = [
   '@mui/material',
   '@mui/system',
   'react-i18next',
+  'react-transition-group',
 ];
 const IN_PACKAGE = new RegExp(
   `[\\\\/]node_modules[\\\\/](?:${PACKAGES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
@@ -129,7 +131,8 @@ function nodeResolver(root) {
     let file;
     if (specifier.startsWith('.')) {
       file = resolvePath(dirname(importer), specifier);
-      if (!/\.m?js$/.test(file)) file = undefined;
+      // react-transition-group's index names its modules without the extension.
+      if (!/\.m?js$/.test(file)) file = existsSync(`${file}.js`) ? `${file}.js` : undefined;
     } else {
       const name = PACKAGES.find((pkg) => specifier === pkg || specifier.startsWith(`${pkg}/`));
       const subpath = name ? specifier.slice(name.length + 1) : '';
