@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { muiWithoutCssVariables } from './scripts/mui-no-css-vars.mjs';
 import { precompressDir } from './scripts/precompress.mjs';
 import { unbarrel } from './scripts/unbarrel.mjs';
 
@@ -244,7 +245,13 @@ const SERVER_TEST = {
 } satisfies TestProjectInlineConfiguration['test'];
 
 export default defineConfig({
-  plugins: [react(), backofficeFallback(), precompress(), unbarrel({ root: import.meta.dirname })],
+  plugins: [
+    react(),
+    backofficeFallback(),
+    precompress(),
+    unbarrel({ root: import.meta.dirname }),
+    muiWithoutCssVariables(),
+  ],
   publicDir: 'public',
   build: {
     outDir: 'dist/web',

@@ -1,6 +1,10 @@
 // A Vite/rolldown plugin for the web build: `import { Button, DataTable } from 'react-admin'` becomes
 // imports of the modules that define Button and DataTable, for our code and for the libraries whose
-// own files import through barrels (react-admin, ra-core, ra-ui-materialui, @mui/material).
+// own files import through barrels (react-admin, ra-core, ra-ui-materialui, @mui/material,
+// @mui/system: MUI's components import the system's barrel, which made its Grid and Stack part of
+// the public first load), and for react-i18next (only the registration forms use its Trans, which
+// carries an HTML parser) and react-transition-group (the ripple needs only TransitionGroup; decision
+// 0218).
 //
 // Why: a barrel module (an index that only re-exports) that the entry imports statically makes
 // every module it re-exports part of the entry's static graph, and rolldown places chunks by that
@@ -9,17 +13,27 @@
 // load although only lazy screens use them. Past the barrels each module is reached only from where
 // it is used, so lazy-only code stays in lazy chunks. The packages declare `sideEffects: false`, so
 // skipping their index modules changes nothing at run time.
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import MagicString from 'magic-string';
 import { dirname, resolve as resolvePath } from 'node:path';
 
 /** Packages whose barrels are bypassed (imports of them, and imports inside them). */
-const PACKAGES = ['react-admin', 'ra-core', 'ra-ui-materialui', '@mui/material'];
+const PACKAGES = [
+  'react-admin',
+  'ra-core',
+  'ra-ui-materialui',
+  '@mui/material',
+  '@mui/system',
+  'react-i18next',
+  'react-transition-group',
+];
 const IN_PACKAGE = new RegExp(
   `[\\\\/]node_modules[\\\\/](?:${PACKAGES.map((name) => name.replace('/', '[\\\\/]')).join('|')})[\\\\/]`,
 );
 
-const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*(['"])([^'"]+)\2;?/g;
+// At the start of a line: MUI's warnings quote import statements inside string literals. Named
+// re-exports too (`export { css, keyframes } from '@mui/system'` in MUI's zero-styled module).
+const NAMED_IMPORT = /^[ \t]*(import|export)\s*\{([^}]*)\}\s*from\s*(['"])([^'"]+)\3;?/gm;
 
 /** `a`, `a as b`, `type a` (dropped) -> [{ imported, local }]. */
 function specifiers(list) {
@@ -88,7 +102,10 @@ function createResolver({ resolveFile }) {
     const reexport = info.reexports.get(name);
     if (reexport) {
       const target = resolveFile(reexport.from, file);
-      return target ? definition(target, reexport.name, seen) : undefined;
+      if (target) return definition(target, reexport.name, seen);
+      // Another package's module (`export { css } from '@mui/styled-engine'`): import it from there.
+      const bare = !reexport.from.startsWith('.') && !reexport.from.startsWith('/');
+      return bare ? { file: reexport.from, name: reexport.name } : undefined;
     }
     if (name === 'default') return undefined;
     for (const star of info.stars) {
@@ -114,13 +131,18 @@ function nodeResolver(root) {
     let file;
     if (specifier.startsWith('.')) {
       file = resolvePath(dirname(importer), specifier);
-      if (!/\.m?js$/.test(file)) file = undefined;
+      // react-transition-group's index names its modules without the extension.
+      if (!/\.m?js$/.test(file)) file = existsSync(`${file}.js`) ? `${file}.js` : undefined;
     } else {
-      const name = PACKAGES.find((pkg) => specifier === pkg);
-      if (name) {
+      const name = PACKAGES.find((pkg) => specifier === pkg || specifier.startsWith(`${pkg}/`));
+      const subpath = name ? specifier.slice(name.length + 1) : '';
+      if (name && (!subpath || name.startsWith('@mui/'))) {
         const dir = resolvePath(root, 'node_modules', name);
         const pkg = JSON.parse(readFileSync(resolvePath(dir, 'package.json'), 'utf8'));
-        const entry = name === '@mui/material' ? 'esm/index.js' : (pkg.module ?? 'dist/index.js');
+        // MUI's exports map `@mui/material/styles` to `esm/styles/index.js` (a barrel too).
+        const entry = name.startsWith('@mui/')
+          ? `esm/${subpath ? `${subpath}/` : ''}index.js`
+          : (pkg.module ?? 'dist/index.js');
         file = resolvePath(dir, entry);
       }
     }
@@ -151,7 +173,7 @@ export function unbarrel({ root }) {
       if (!/\.(?:[mc]?[jt]sx?)$/.test(file)) return null;
       const edited = new MagicString(code);
       for (const match of code.matchAll(NAMED_IMPORT)) {
-        const replacement = rewrite(match[0], match[1], match[3]);
+        const replacement = rewrite(match[0], match[1], match[2], match[4]);
         if (replacement !== match[0])
           edited.overwrite(match.index, match.index + match[0].length, replacement);
       }
@@ -159,7 +181,7 @@ export function unbarrel({ root }) {
         ? { code: edited.toString(), map: edited.generateMap({ hires: true, source: file }) }
         : null;
 
-      function rewrite(whole, list, specifier) {
+      function rewrite(whole, keyword, list, specifier) {
         const target = resolveFile(specifier, file);
         if (!target || !isBarrel(target)) return whole;
         const kept = [];
@@ -176,9 +198,10 @@ export function unbarrel({ root }) {
         }
         if (direct.size === 0) return whole;
         const lines = [...direct].map(
-          ([path, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(path)};`,
+          ([path, names]) => `${keyword} { ${names.join(', ')} } from ${JSON.stringify(path)};`,
         );
-        if (kept.length > 0) lines.push(`import { ${kept.join(', ')} } from ${JSON.stringify(specifier)};`);
+        if (kept.length > 0)
+          lines.push(`${keyword} { ${kept.join(', ')} } from ${JSON.stringify(specifier)};`);
         return lines.join(' ');
       }
     },

@@ -17,7 +17,7 @@ import { routes } from './routes';
 const router = createBrowserRouter(routes);
 // Only the visitor's language (and the English fallback) is downloaded; switching reloads the page.
 const language = detectLanguage();
-const i18n = createI18n(language, 'common', await loadResources(language, ['common', 'errors']));
+const i18n = createI18n(language, 'common', await loadResources(language, ['common']));
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');

@@ -18,6 +18,7 @@ import {
   VENTURE_TYPES,
   VISIBILITIES,
 } from './constants/enums';
+import { FALLBACK_ERROR_TEXTS } from './errorFallbacks';
 import { formatEuros } from './money';
 
 const oneOf = (values: readonly string[]) => values.join(', ');
@@ -25,7 +26,7 @@ const CLOSING_IN = ['1d', '2d', '3d', '7d', '14d', '21d', '30d', '60d', '90d'];
 
 export const ERROR_TEXTS = {
   // General
-  'common.server_error': 'Something went wrong.',
+  'common.server_error': FALLBACK_ERROR_TEXTS['common.server_error'],
   'common.unavailable': 'The service is temporarily unavailable. Please try again shortly.',
   'common.not_found': 'Not found.',
   'common.invalid_input': 'Invalid input.',
@@ -324,7 +325,7 @@ export const ERROR_TEXTS = {
   'kiis.not_available': 'This venture has no published information sheet yet.',
   'auth.terms_required': 'Please accept the terms of use and the privacy policy.',
   // Client side only: no answer came back, or the request could not be built (spec 8)
-  'network.no_response': 'No response from server. Please try again later.',
+  'network.no_response': FALLBACK_ERROR_TEXTS['network.no_response'],
   'network.error': 'Network error. Please try again later.',
   // Validation at the boundary (issue 26, findings 3, 5, 6 and 11; docs/security.md)
   'input.amount_too_large': '{{field}} must be at most €100,000,000.00',

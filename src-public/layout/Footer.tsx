@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -19,14 +18,26 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: '#0d2b22', color: '#e8f3ee', mt: 8, pt: 6, pb: 4 }}>
       <Container maxWidth="lg">
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 4 }}>
+        {/* A CSS grid (MUI's Grid and its breakpoint engine are not in the first load; decision 0218):
+            one column on a phone, the description above two columns on a tablet, three from md. */}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            gridTemplateColumns: {
+              xs: 'minmax(0, 1fr)',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(3, minmax(0, 1fr))',
+            },
+          }}
+        >
+          <Box sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}>
             <Logo color="#ffffff" markStroke="#0d2b22" />
             <Typography variant="body2" sx={{ mt: 2, lineHeight: 1.7 }}>
               {t('footer.description')}
             </Typography>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          </Box>
+          <Box>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
               {t('footer.contactTitle')}
             </Typography>
@@ -48,8 +59,8 @@ export function Footer() {
                 {COMPANY.email}
               </Link>
             </Typography>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+          </Box>
+          <Box>
             <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
               {t('footer.linksTitle')}
             </Typography>
@@ -64,8 +75,8 @@ export function Footer() {
                 ))}
               </Box>
             </Box>
-          </Grid>
-        </Grid>
+          </Box>
+        </Box>
         <Box sx={{ borderTop: '1px solid rgba(255,255,255,0.2)', mt: 4, pt: 3, display: 'grid', gap: 1.5 }}>
           <Typography variant="body2">
             {t('footer.cookieNotice')}{' '}

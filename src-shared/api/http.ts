@@ -10,7 +10,9 @@
  * and the per-field `fieldErrors` / `fieldCodes`.
  */
 import createClient, { type Client } from 'openapi-fetch';
-import { ERROR_TEXTS, isErrorCode, type ErrorCode, type ErrorParams } from '../errors';
+import { FALLBACK_ERROR_TEXTS } from '../errorFallbacks';
+// Types only: the code table stays out of every page that never shows an error (decision 0216).
+import type { ErrorParams } from '../errors';
 import type { paths } from './schema';
 
 export type { paths };
@@ -44,7 +46,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         throw new ApiError({
           status: 0,
           code: 'network.no_response',
-          message: ERROR_TEXTS['network.no_response'],
+          message: FALLBACK_ERROR_TEXTS['network.no_response'],
         });
       }
     },
@@ -86,11 +88,6 @@ export class ApiError extends Error {
     this.fieldCodes = init.fieldCodes;
     this.body = init.body;
   }
-
-  /** The code when it is one of the table's (clients translate those). */
-  get knownCode(): ErrorCode | undefined {
-    return isErrorCode(this.code) ? this.code : undefined;
-  }
 }
 
 function record(value: unknown): Record<string, string> | undefined {
@@ -104,7 +101,9 @@ function record(value: unknown): Record<string, string> | undefined {
 export function toApiError(status: number, body: unknown): ApiError {
   const data = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const message =
-    typeof data.message === 'string' && data.message ? data.message : ERROR_TEXTS['common.server_error'];
+    typeof data.message === 'string' && data.message
+      ? data.message
+      : FALLBACK_ERROR_TEXTS['common.server_error'];
   const code = typeof data.code === 'string' && data.code ? data.code : 'common.server_error';
   const params = data.params && typeof data.params === 'object' ? (data.params as ErrorParams) : undefined;
   return new ApiError({

@@ -2,6 +2,11 @@ import type { i18n as I18n } from 'i18next';
 import { ApiError } from '../api/http';
 import { fieldLabel, isErrorCode, isMoneyParam, type ErrorCode, type ErrorParams } from '../errors';
 import { formatEuros } from '../money';
+import { requireNamespace } from './index';
+
+// The screens that show errors import this module: their arrival loads the `errors` catalog of the
+// reader's language (the public site's first paint does without it; decision 0216).
+requireNamespace('errors');
 
 /**
  * Error codes in the reader's language. The server's `code` (and `codes` per field) is looked up in

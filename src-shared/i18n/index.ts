@@ -1,7 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_CODES, type LanguageCode } from '../constants/enums';
-import { errorCatalog } from '../errors';
 
 /** One i18next setup for both web entries. `common` holds the public site and shared texts,
  * `backoffice` the react-admin areas. English is the reference catalog; tests check that the other
@@ -44,6 +43,8 @@ export async function loadResources(lng: LanguageCode, namespaces: Namespace[]):
     languages.flatMap((language) =>
       namespaces.map(async (ns) => {
         if (language === 'en' && ns === 'errors') {
+          // A chunk of its own (the code table), like the other languages' errors.json.
+          const { errorCatalog } = await import('../errors');
           resources.en = { ...resources.en, errors: errorCatalog() };
           return;
         }
@@ -55,6 +56,34 @@ export async function loadResources(lng: LanguageCode, namespaces: Namespace[]):
     ),
   );
   return resources;
+}
+
+/** The instance of the page (the last one created) and the namespaces asked for after start. */
+let pageInstance: I18n | undefined;
+const required = new Set<Namespace>();
+
+async function addNamespace(instance: I18n, ns: Namespace): Promise<void> {
+  if (instance.hasResourceBundle(instance.language, ns)) return;
+  const resources = await loadResources(instance.language as LanguageCode, [ns]);
+  for (const [language, bundles] of Object.entries(resources)) {
+    for (const [name, catalog] of Object.entries(bundles ?? {})) {
+      if (!instance.hasResourceBundle(language, name)) instance.addResourceBundle(language, name, catalog);
+    }
+  }
+}
+
+/**
+ * Loads a namespace that the page did not load at start (the public site starts with `common`
+ * only): the modules that use it call this when they are imported, so the catalog comes with the
+ * screen that needs it, not with the first paint (decision 0216). Until it arrives, `t` falls back
+ * to its `defaultValue` (the server's English message for an error code).
+ */
+export function requireNamespace(ns: Namespace): void {
+  if (required.has(ns)) return;
+  required.add(ns);
+  if (pageInstance) {
+    void addNamespace(pageInstance, ns).catch(() => required.delete(ns));
+  }
 }
 
 export function createI18n(lng: LanguageCode, defaultNS: Namespace, resources: Resources): I18n {
@@ -73,5 +102,7 @@ export function createI18n(lng: LanguageCode, defaultNS: Namespace, resources: R
     showSupportNotice: false,
   });
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  pageInstance = instance;
+  for (const ns of required) void addNamespace(instance, ns).catch(() => required.delete(ns));
   return instance;
 }

@@ -87,13 +87,18 @@ function decodeSegment(segment) {
   return values;
 }
 
-/** Minified characters of `file` per source, from `file.map`: each mapping covers up to the next one. */
-export function bytesPerSource(file, dist = DIST) {
+/**
+ * Minified characters of `file` per source, from `file.map`: each mapping covers up to the next one.
+ * With `slices`, the minified text of each source too (its pieces joined in the file's order).
+ */
+export function bytesPerSource(file, dist = DIST, slices = undefined) {
   const mapPath = join(dist, `${file}.map`);
   const result = new Map();
   const code = readFileSync(join(dist, file), 'utf8');
+  const keep = (name, text) => slices?.set(name, (slices.get(name) ?? '') + text);
   if (!existsSync(mapPath)) {
     result.set(`(no sourcemap) ${file}`, code.length);
+    keep(`(no sourcemap) ${file}`, code);
     return result;
   }
   const map = JSON.parse(readFileSync(mapPath, 'utf8'));
@@ -115,15 +120,19 @@ export function bytesPerSource(file, dist = DIST) {
       if (start.source === undefined || end <= start.column) return;
       const name = map.sources[start.source] ?? '(unknown)';
       result.set(name, (result.get(name) ?? 0) + end - start.column);
+      if (slices) keep(name, text.slice(start.column, end));
       mapped += end - start.column;
     });
   });
   const unmapped = code.length - mapped;
-  if (unmapped > 0)
+  if (unmapped > 0) {
     result.set(
       '(unmapped: runtime, wrappers)',
       (result.get('(unmapped: runtime, wrappers)') ?? 0) + unmapped,
     );
+    // Not the exact characters (the gaps between mappings), but text of the same kind for gzip.
+    keep('(unmapped: runtime, wrappers)', code.slice(0, unmapped));
+  }
   return result;
 }
 
@@ -151,6 +160,32 @@ export function largestModules(files, dist = DIST, count = 10) {
     .map(([name, bytes]) => ({ name, bytes }))
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, count);
+}
+
+/**
+ * The initial load's gzip bytes per package (node_modules) or own file, an estimate: in each file,
+ * every group's minified text is gzipped on its own, and the file's real gzip size is shared out in
+ * those proportions (so the figures add up to the files' gzip, and a group that compresses well, such
+ * as a table of strings, gets a smaller share than its characters). Largest first.
+ */
+export function gzipPerModule(files, dist = DIST) {
+  const totals = new Map();
+  for (const file of files) {
+    const slices = new Map();
+    bytesPerSource(file, dist, slices);
+    const groups = new Map();
+    for (const [source, text] of slices) {
+      const group = groupOf(source);
+      groups.set(group, (groups.get(group) ?? '') + text);
+    }
+    const alone = [...groups].map(([group, text]) => [group, gzipSync(text, { level: 9 }).length]);
+    const sum = alone.reduce((total, [, bytes]) => total + bytes, 0) || 1;
+    const real = sizes([file], dist, { brotli: false }).gzip;
+    for (const [group, bytes] of alone) totals.set(group, (totals.get(group) ?? 0) + (real * bytes) / sum);
+  }
+  return [...totals.entries()]
+    .map(([name, bytes]) => ({ name, bytes }))
+    .sort((a, b) => b.bytes - a.bytes);
 }
 
 /** Chunks a chunk imports statically (`import ... from "./x.js"`), not the preload lists of its lazy imports. */

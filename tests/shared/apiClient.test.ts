@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { api, ApiError, call, createApiClient, multipart, toApiError } from '../../src-shared/api/http';
-import { ERROR_TEXTS } from '../../src-shared/errors';
+import { ERROR_TEXTS, isErrorCode } from '../../src-shared/errors';
 import { resources } from '../../src-shared/i18n/catalogs';
 import { translateError, translateFieldErrors } from '../../src-shared/i18n/errors';
 
@@ -113,7 +113,7 @@ describe('call(api.METHOD(...))', () => {
     );
     expect(error.status).toBe(400);
     expect(error.code).toBe('investment.left_to_fund');
-    expect(error.knownCode).toBe('investment.left_to_fund');
+    expect(isErrorCode(error.code)).toBe(true);
     expect(error.params).toEqual({ amount: 1000 });
     expect(error.message).toBe('Only €1,000.00 is left to fund in this venture.');
     expect(error.fieldErrors).toEqual({ amount: 'Only €1,000.00 is left to fund in this venture.' });
@@ -164,7 +164,7 @@ describe('toApiError', () => {
   it('keeps an unknown code (a newer server) with its English message', () => {
     const error = toApiError(418, { message: 'Something new.', code: 'future.thing' });
     expect(error.code).toBe('future.thing');
-    expect(error.knownCode).toBeUndefined();
+    expect(isErrorCode(error.code)).toBe(false);
     expect(error.message).toBe('Something new.');
   });
 });
