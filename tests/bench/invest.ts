@@ -24,6 +24,7 @@ import { PLACE_INVESTMENT_FOR_SESSION } from '../../src-server/modules/investmen
 import { startServer } from '../e2e/harness';
 import { fillInvestBench, sessionToken, ventureId } from './invest-fixture';
 import { load, luaString } from './http-load';
+import { formatProbe, serverProbe } from './probe';
 import { findInvariantViolations } from '../server/invariants';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -40,6 +41,7 @@ const pgServer = await startEmbeddedPostgres({ dir: join(dir, 'pg'), database: '
 const overTcp = process.env.BENCH_PG_TCP === '1' || pgServer.socketDir === undefined;
 const pgUrl = overTcp ? pgServer.tcpUrl : pgServer.url;
 const database = createDatabase(pgUrl);
+const probe = serverProbe(dir);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
 /** CPU seconds the server process has used so far (Linux /proc; NaN elsewhere). */
@@ -199,9 +201,10 @@ try {
       KYC_ENCRYPTION_KEY: '7f'.repeat(32),
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ...probe.env,
     },
     // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
-    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    nodeArgs: [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...probe.nodeArgs],
   });
   // Warm-up: a second of traffic the figures do not count.
   const warm = await fetch(`${server.url}/api/investments`, {
@@ -212,9 +215,11 @@ try {
   if (warm.status !== 201)
     throw new Error(`warm-up investment answered ${warm.status}: ${await warm.text()}`);
 
+  await probe.take(server.process.pid); // the event loop and GC window starts here
   const cpuBefore = serverCpuSeconds();
   const a = await api(cookies, ventureIds);
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / a.total;
+  const figures = await probe.take(server.process.pid);
   const clientMs = (a.clientCpuSeconds * 1000) / a.total;
   await server.stop();
   server = undefined;
@@ -236,6 +241,7 @@ try {
   console.log(
     `CPU per investment: server process ${cpuMs.toFixed(2)} ms, HTTP client (${a.client}) ${clientMs.toFixed(2)} ms`,
   );
+  console.log(formatProbe(figures));
 
   const check = new pg.Pool({ connectionString: pgUrl, max: 1 });
   check.on('error', () => undefined);
