@@ -51,6 +51,9 @@ function unavailableHere(error: object): boolean {
   if (typeof code === 'string') {
     if (SQLSTATES.has(code)) return true;
     if (NETWORK_CODES.has(code) && typeof syscall === 'string') return true;
+    // The embedded cluster's Unix socket is not there (PostgreSQL stopped, or not started yet): its
+    // ECONNREFUSED. Only for a connect: a missing file elsewhere is no database matter.
+    if (code === 'ENOENT' && syscall === 'connect') return true;
   }
   return typeof message === 'string' && MESSAGES.test(message);
 }

@@ -18,7 +18,7 @@ bench() { # name, run number, command...: runs it, keeps its output, prints its 
   shift 2
   echo "-- $name #$n (load $(cut -d' ' -f1-3 /proc/loadavg))"
   "$@" > "$out/$name-$n.txt" 2>&1 || { echo "   FAILED: see $out/$name-$n.txt"; return 0; }
-  grep -E "initial|first screen|cold|warm|API|pgbench|ratio|violations|performance|LCP|CLS|TBT|bytes|median" \
+  grep -E "initial|first screen|cold|warm|API|pgbench|ratio|violations|event loop|performance|LCP|CLS|TBT|bytes|median" \
     "$out/$name-$n.txt" | sed 's/^/   /' | head -60
 }
 

@@ -24,6 +24,7 @@ import { PLACE_INVESTMENT_FOR_SESSION } from '../../src-server/modules/investmen
 import { startServer } from '../e2e/harness';
 import { fillInvestBench, sessionToken, ventureId } from './invest-fixture';
 import { load, luaString } from './http-load';
+import { formatProbe, serverProbe } from './probe';
 import { findInvariantViolations } from '../server/invariants';
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -35,7 +36,12 @@ const PGBENCH_SCALE = 10; // ten branches: 8 clients do not all queue on one bra
 const dir = mkdtempSync(join(tmpdir(), 'cf-bench-invest-'));
 chmodSync(dir, 0o755);
 const pgServer = await startEmbeddedPostgres({ dir: join(dir, 'pg'), database: 'platform' });
-const database = createDatabase(pgServer.url);
+// The server and pgbench reach PostgreSQL the same way: over its Unix socket, or with BENCH_PG_TCP=1
+// over TCP (127.0.0.1), as before decision 0210.
+const overTcp = process.env.BENCH_PG_TCP === '1' || pgServer.socketDir === undefined;
+const pgUrl = overTcp ? pgServer.tcpUrl : pgServer.url;
+const database = createDatabase(pgUrl);
+const probe = serverProbe(dir);
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 
 /** CPU seconds the server process has used so far (Linux /proc; NaN elsewhere). */
@@ -53,8 +59,9 @@ function percentile(sorted: number[], q: number): number {
 }
 
 function run(command: string, args: string[]): string {
-  const url = new URL(pgServer.url);
-  const result = spawnSync(command, [...args, '-h', url.hostname, '-p', url.port, '-U', url.username], {
+  const url = new URL(pgServer.tcpUrl);
+  const host = overTcp ? url.hostname : pgServer.socketDir!;
+  const result = spawnSync(command, [...args, '-h', host, '-p', url.port, '-U', url.username], {
     env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
     encoding: 'utf8',
   });
@@ -178,7 +185,7 @@ function custom() {
     ].join('\n'),
   );
   chmodSync(script, 0o644);
-  return pgbench(new URL(pgServer.url).pathname.slice(1), ['-n', '-M', 'prepared', '-f', script]);
+  return pgbench(new URL(pgServer.tcpUrl).pathname.slice(1), ['-n', '-M', 'prepared', '-f', script]);
 }
 
 try {
@@ -190,13 +197,14 @@ try {
   server = await startServer({
     dataDir: join(dir, 'data'),
     env: {
-      DATABASE_URL: pgServer.url,
+      DATABASE_URL: pgUrl,
       KYC_ENCRYPTION_KEY: '7f'.repeat(32),
       SEED_DEMO: 'false',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      ...probe.env,
     },
     // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
-    nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean),
+    nodeArgs: [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...probe.nodeArgs],
   });
   // Warm-up: a second of traffic the figures do not count.
   const warm = await fetch(`${server.url}/api/investments`, {
@@ -207,9 +215,11 @@ try {
   if (warm.status !== 201)
     throw new Error(`warm-up investment answered ${warm.status}: ${await warm.text()}`);
 
+  await probe.take(server.process.pid); // the event loop and GC window starts here
   const cpuBefore = serverCpuSeconds();
   const a = await api(cookies, ventureIds);
   const cpuMs = ((serverCpuSeconds() - cpuBefore) * 1000) / a.total;
+  const figures = await probe.take(server.process.pid);
   const clientMs = (a.clientCpuSeconds * 1000) / a.total;
   await server.stop();
   server = undefined;
@@ -217,7 +227,9 @@ try {
   const b = tpcbLike();
   const fmt = (r: { rps: number; p50: number; p99: number }) =>
     `${r.rps.toFixed(0).padStart(6)} /s  p50 ${r.p50.toFixed(1).padStart(5)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms`;
-  console.log(`${seconds} s each, ${CONNECTIONS} connections / clients; HTTP client ${a.client}`);
+  console.log(
+    `${seconds} s each, ${CONNECTIONS} connections / clients; HTTP client ${a.client}; PostgreSQL over ${overTcp ? 'TCP' : 'its Unix socket'}; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+  );
   console.log(`API     POST /api/investments        ${fmt(a)}  (${a.total} investments)`);
   console.log(
     `pgbench the same statement (custom)  ${fmt(c)}  (${c.transactions} transactions, ${c.failed} failed)`,
@@ -229,8 +241,9 @@ try {
   console.log(
     `CPU per investment: server process ${cpuMs.toFixed(2)} ms, HTTP client (${a.client}) ${clientMs.toFixed(2)} ms`,
   );
+  console.log(formatProbe(figures));
 
-  const check = new pg.Pool({ connectionString: pgServer.url, max: 1 });
+  const check = new pg.Pool({ connectionString: pgUrl, max: 1 });
   check.on('error', () => undefined);
   try {
     const violations = await findInvariantViolations(check);

@@ -33,6 +33,7 @@ import { listPublicVentures } from '../../src-server/modules/ventures/queries';
 import { freePort } from '../../src-server/embedded-postgres/supervisor';
 import { projectRoot } from '../../src-server/lib/paths';
 import { load, luaString } from './http-load';
+import { formatProbe, serverProbe } from './probe';
 
 const seconds = Number(process.argv[2] ?? 5);
 const SIZES = (process.argv[3] ?? '100000,1000000').split(',').map(Number);
@@ -68,33 +69,37 @@ const COMBINATIONS = [
   'closingIn=7d&sortBy=closingDate&order=asc',
 ];
 
-const serverDir = join(projectRoot, 'dist', 'bench-server');
-await build({
-  entryPoints: { server: 'src-server/server.ts' },
-  absWorkingDir: projectRoot,
-  outdir: serverDir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  packages: 'external',
-  logLevel: 'warning',
-});
+// BENCH_SERVER_DIR: a server bundled elsewhere (e.g. an earlier commit's dist/server), to compare.
+const ownBuild = !process.env.BENCH_SERVER_DIR;
+const serverDir = process.env.BENCH_SERVER_DIR ?? join(projectRoot, 'dist', 'bench-server');
+if (ownBuild)
+  await build({
+    entryPoints: { server: 'src-server/server.ts' },
+    absWorkingDir: projectRoot,
+    outdir: serverDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
 
 /** The production server on the bench's database; resolves once it says it is ready. */
 async function startServer(dataDir: string) {
   const port = await freePort();
   // e.g. BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, join(serverDir, 'server.mjs')], {
+  const child = spawn(process.execPath, [...nodeArgs, ...probe.nodeArgs, join(serverDir, 'server.mjs')], {
     env: {
       ...process.env,
+      ...probe.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      DATABASE_URL: pgServer.url,
+      DATABASE_URL: pgUrl,
       KYC_ENCRYPTION_KEY: '7f'.repeat(32),
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
@@ -133,13 +138,19 @@ async function startServer(dataDir: string) {
 const dir = mkdtempSync(join(tmpdir(), 'cf-bench-'));
 chmodSync(dir, 0o755);
 const pgServer = await startEmbeddedPostgres({ dir: join(dir, 'pg'), database: 'platform' });
-const database = createDatabase(pgServer.url);
+// The server and pgbench reach PostgreSQL the same way: over its Unix socket, or with BENCH_PG_TCP=1
+// over TCP (127.0.0.1), as before decision 0210.
+const overTcp = process.env.BENCH_PG_TCP === '1' || pgServer.socketDir === undefined;
+const pgUrl = overTcp ? pgServer.tcpUrl : pgServer.url;
+const pgHost = (url: URL) => (overTcp ? url.hostname : pgServer.socketDir!);
+const probe = serverProbe(dir);
+const database = createDatabase(pgUrl);
 const pool = database.pool;
 async function cleanUp() {
   await database.close();
   await pgServer.stop();
   rmSync(dir, { recursive: true, force: true });
-  rmSync(serverDir, { recursive: true, force: true });
+  if (ownBuild) rmSync(serverDir, { recursive: true, force: true });
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
@@ -200,9 +211,10 @@ async function fill(from: number, to: number) {
 }
 
 /** The SQL the API runs for a combination, captured from the service itself with its parameters
- * written in (for pgbench and EXPLAIN): the rows statement (the total cached, as under load) and
- * the count the first request of a filter set runs. */
-async function capture(combination: string): Promise<{ rows: string; count: string }> {
+ * written in (for pgbench and EXPLAIN): the statements of a request whose total is cached (as under
+ * load: the page's rows, then its ventures' investor counts), the rows statement alone, and the
+ * count the first request of a filter set runs. */
+async function capture(combination: string): Promise<{ page: string[]; rows: string; count: string }> {
   const statements: string[] = [];
   const logging = drizzle(pool, {
     schema,
@@ -224,11 +236,12 @@ async function capture(combination: string): Promise<{ rows: string; count: stri
   const query = publicVentureListQuerySchema.parse(Object.fromEntries(new URLSearchParams(combination)));
   const cache = new CountCache(60_000);
   await listPublicVentures(logging, query, new Date(), cache); // a miss: rows and count
-  const count = statements.find((s) => /count\(/i.test(s))!;
+  const count = statements.find((s) => /select count\(\*\)/i.test(s))!;
   statements.length = 0;
-  await listPublicVentures(logging, query, new Date(), cache); // a hit: the rows only
-  if (statements.length !== 1) throw new Error(`expected one statement, got ${statements.length}`);
-  return { rows: statements[0]!, count };
+  await listPublicVentures(logging, query, new Date(), cache); // a hit: no count
+  if (statements.length === 0 || statements.some((s) => /select count\(\*\)/i.test(s)))
+    throw new Error(`unexpected statements of a cached page: ${statements.join('; ')}`);
+  return { page: [...statements], rows: statements[0]!, count };
 }
 
 /** CPU seconds a process has used so far (Linux /proc; NaN elsewhere). */
@@ -267,8 +280,8 @@ async function api(url: string): Promise<Result & { client: string; clientCpuSec
 }
 
 /** pgbench at CONNECTIONS clients: the scripts given (`-f`), or none for the built-in tpcb-like. */
-function pgbench(scripts: string[], database = new URL(pgServer.url).pathname.slice(1)): Result {
-  const url = new URL(pgServer.url);
+function pgbench(scripts: string[], database = new URL(pgServer.tcpUrl).pathname.slice(1)): Result {
+  const url = new URL(pgServer.tcpUrl);
   const logDir = mkdtempSync(join(dir, 'pgbench-'));
   chmodSync(logDir, 0o777);
   const result = spawnSync(
@@ -286,7 +299,7 @@ function pgbench(scripts: string[], database = new URL(pgServer.url).pathname.sl
       join(logDir, 'log'),
       ...scripts.flatMap((file) => ['-f', file]),
       '-h',
-      url.hostname,
+      pgHost(url),
       '-p',
       url.port,
       '-U',
@@ -310,12 +323,12 @@ function pgbench(scripts: string[], database = new URL(pgServer.url).pathname.sl
 
 /** pgbench's built-in tpcb-like transaction (scale 10) on a database of its own, the yardstick. */
 function tpcbLike(): Result {
-  const url = new URL(pgServer.url);
+  const url = new URL(pgServer.tcpUrl);
   const options = {
     env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
     encoding: 'utf8' as const,
   };
-  const connection = ['-h', url.hostname, '-p', url.port, '-U', url.username];
+  const connection = ['-h', pgHost(url), '-p', url.port, '-U', url.username];
   for (const [command, args] of [
     ['psql', ['-q', '-d', 'postgres', '-c', 'CREATE DATABASE pgbench']],
     ['pgbench', ['-i', '-q', '-s', '10', 'pgbench']],
@@ -357,7 +370,7 @@ try {
   for (const size of SIZES) {
     const took = await fill(filled + 1, size);
     filled = size;
-    const captured: { rows: string; count: string }[] = [];
+    const captured: { page: string[]; rows: string; count: string }[] = [];
     // One at a time: at 1M a count takes up to a second, and all at once would queue on the pool.
     for (const combination of COMBINATIONS) captured.push(await capture(combination));
     const { rows: publicRows } = await pool.query(
@@ -379,27 +392,33 @@ try {
       return file;
     };
     // One script per combination, so pgbench picks them at random, as the API mix goes round.
-    const rowsScripts = captured.map((c, i) => script(`rows-${i}`, [c.rows]));
-    const rowsAndCountScripts = captured.map((c, i) => script(`rows-count-${i}`, [c.rows, c.count]));
+    const rowsScripts = captured.map((c, i) => script(`rows-${i}`, c.page));
+    const rowsAndCountScripts = captured.map((c, i) => script(`rows-count-${i}`, [...c.page, c.count]));
 
     const server = await startServer(join(dir, `data-${size}`));
     try {
       await api(server.url); // warms the server (JIT, pool, count cache) for the measured run
+      await probe.take(server.pid); // the event loop and GC window starts here
       const cpuBefore = cpuSeconds(server.pid);
       const a = await api(server.url);
       const cpuPerRequest = ((cpuSeconds(server.pid) - cpuBefore) * 1000) / a.requests!;
+      const figures = await probe.take(server.pid);
       const clientPerRequest = (a.clientCpuSeconds * 1000) / a.requests!;
       const b = pgbench(rowsScripts);
       const c = pgbench(rowsAndCountScripts);
       console.log(
-        `${COMBINATIONS.length} filter combinations in turn; ${CONNECTIONS} connections; ${seconds} s a run`,
+        `${COMBINATIONS.length} filter combinations in turn; ${CONNECTIONS} connections; ${seconds} s a run; PostgreSQL over ${overTcp ? 'TCP' : 'its Unix socket'}; load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
       );
       console.log(
         `  API      ${fmt(a)}  (CPU a request: server process ${cpuPerRequest.toFixed(2)} ms, HTTP client (${a.client}) ${clientPerRequest.toFixed(2)} ms)`,
       );
-      console.log(`  pgbench  ${fmt(b)}  (the same rows queries)`);
+      const perPage = captured.reduce((n, c) => n + c.page.length, 0) / captured.length;
+      console.log(
+        `  pgbench  ${fmt(b)}  (the same statements as the API, ${perPage.toFixed(2)} a page on average)`,
+      );
       console.log(`  pgbench  ${fmt(c)}  (rows + exact count each time, for reference)`);
       console.log(`  ratio API / pgbench ${(a.rps / b.rps).toFixed(2)}`);
+      console.log(`  ${formatProbe(figures)}`);
       apiRates.push({ size, api: a.rps });
     } finally {
       await server.stop();

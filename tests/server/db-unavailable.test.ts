@@ -34,6 +34,8 @@ describe('isDatabaseUnavailable', () => {
     for (const error of [
       refused,
       withCode('read ECONNRESET', { code: 'ECONNRESET', syscall: 'read' }),
+      // The embedded cluster's Unix socket while PostgreSQL is stopped (decision 0210).
+      withCode('connect ENOENT /data/pg/.s.PGSQL.5432', { code: 'ENOENT', syscall: 'connect' }),
       new Error('timeout exceeded when trying to connect'),
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout'),
@@ -58,6 +60,8 @@ describe('isDatabaseUnavailable', () => {
       withCode('could not serialize access', { code: '40001' }),
       // A client that went away mid-request (no syscall): not the database.
       withCode('aborted', { code: 'ECONNRESET' }),
+      // A file that is not there (an upload, a document): not the database.
+      withCode("ENOENT: no such file or directory, open 'x.pdf'", { code: 'ENOENT', syscall: 'open' }),
       new HttpError(409, 'ticket.closed'),
       new Error('Failed query', { cause: new Error('syntax error') }),
       undefined,
@@ -221,6 +225,7 @@ describe('at start, the migrations wait for the database', () => {
     const url = new URL(t.databaseUrl);
     url.port = String(port);
     url.hostname = '127.0.0.1';
+    url.searchParams.delete('host'); // over TCP to that port, not the embedded cluster's Unix socket
     const database = createDatabase(url.toString(), {
       max: 2,
       connectionTimeoutMillis: 300,
@@ -253,6 +258,7 @@ describe('at start, the migrations wait for the database', () => {
     const url = new URL(t.databaseUrl);
     url.hostname = '127.0.0.1';
     url.port = String(dbPort);
+    url.searchParams.delete('host'); // over TCP to that port, not the embedded cluster's Unix socket
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'cf-wait-db-'));
     const { child, exited, output } = spawnServer({

@@ -1,11 +1,16 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { EmbeddedPostgresError, startEmbeddedPostgres } from '../../src-server/embedded-postgres/supervisor';
+import {
+  EmbeddedPostgresError,
+  embeddedSocketDir,
+  embeddedUrl,
+  startEmbeddedPostgres,
+} from '../../src-server/embedded-postgres/supervisor';
 
 function tempDir(prefix: string, mode = 0o755): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -72,6 +77,41 @@ describe('embedded PostgreSQL', () => {
       sleeper.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it('is reached over its Unix socket in the cluster folder, and over TCP as well (decision 0210)', async () => {
+    const dataDir = tempDir('cf-socket-');
+    const dir = join(dataDir, 'pg');
+    try {
+      const pgServer = await startEmbeddedPostgres({ dir, database: 'platform' });
+      try {
+        expect(pgServer.socketDir).toBe(dir);
+        expect(existsSync(join(dir, `.s.PGSQL.${pgServer.port}`))).toBe(true);
+        // What main.ts works out before PostgreSQL listens is the URL it gets once it does.
+        expect(embeddedUrl(dir, pgServer.port, 'platform')).toBe(pgServer.url);
+        // inet_client_addr() is null for a Unix-domain connection, the client's address over TCP.
+        const addressOf = async (connectionString: string) => {
+          const client = new pg.Client({ connectionString });
+          await client.connect();
+          try {
+            return (await client.query('SELECT inet_client_addr()::text AS a')).rows[0].a as string | null;
+          } finally {
+            await client.end();
+          }
+        };
+        expect(await addressOf(pgServer.url)).toBeNull();
+        expect(await addressOf(pgServer.tcpUrl)).toBe('127.0.0.1/32');
+      } finally {
+        await pgServer.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps to TCP where the socket path would be too long for a Unix socket', () => {
+    expect(embeddedSocketDir('/tmp/short/pg', 5432)).toBe('/tmp/short/pg');
+    expect(embeddedSocketDir(`/tmp/${'x'.repeat(120)}/pg`, 5432)).toBeUndefined();
   });
 
   it('says why when PostgreSQL cannot start (its port is taken)', async () => {
