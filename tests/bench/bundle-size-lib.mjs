@@ -183,9 +183,7 @@ export function gzipPerModule(files, dist = DIST) {
     const real = sizes([file], dist, { brotli: false }).gzip;
     for (const [group, bytes] of alone) totals.set(group, (totals.get(group) ?? 0) + (real * bytes) / sum);
   }
-  return [...totals.entries()]
-    .map(([name, bytes]) => ({ name, bytes }))
-    .sort((a, b) => b.bytes - a.bytes);
+  return [...totals.entries()].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes);
 }
 
 /** Chunks a chunk imports statically (`import ... from "./x.js"`), not the preload lists of its lazy imports. */
