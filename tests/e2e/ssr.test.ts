@@ -1,0 +1,111 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, tempDataDir, VIEWPORTS, type RunningServer } from './harness';
+
+// The public pages rendered on the server (decisions 0220-0225): their text is in the HTML before
+// any script runs, and the browser hydrates them without a hydration error and without fetching
+// again the data the HTML carries.
+
+let server: RunningServer;
+let browser: Browser;
+let ventureTitles: { newest: string[]; listed: string[] };
+let venture: { id: string; title: string };
+
+beforeAll(async () => {
+  server = await startServer({ dataDir: tempDataDir() });
+  browser = await launchBrowser();
+  const titles = async (query: string) =>
+    (
+      (await (await fetch(`${server.url}/api/ventures?${query}`)).json()) as {
+        data: { title: string; _id: string }[];
+      }
+    ).data;
+  const newest = await titles('limit=3&sortBy=createdAt&order=desc');
+  const listed = await titles('sortBy=createdAt&order=desc&page=1&limit=9');
+  ventureTitles = { newest: newest.map((v) => v.title), listed: listed.map((v) => v.title) };
+  venture = { id: listed[0]!._id, title: listed[0]!.title };
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The SSR pages, each with the texts its HTML must hold without JavaScript. */
+const pages = (): { path: string; texts: () => string[] }[] => [
+  { path: '/', texts: () => ventureTitles.newest },
+  { path: '/ventures', texts: () => ventureTitles.listed },
+  { path: `/ventures/${venture.id}`, texts: () => [venture.title] },
+  { path: '/statistics', texts: () => [] },
+  { path: '/help', texts: () => [] },
+  { path: '/about-us', texts: () => [] },
+  { path: '/login', texts: () => [] },
+  { path: '/register', texts: () => [] },
+];
+
+/** Text of the first h1, trimmed. */
+const heading = (page: Page) => page.locator('h1').first().innerText({ timeout: 5_000 });
+
+const HYDRATION = /hydrat|did not match|server rendered|recoverable|switched to client rendering/i;
+
+describe('public pages rendered on the server', () => {
+  it('have their heading and venture titles in the HTML, with JavaScript off, in English and German', async () => {
+    expect(ventureTitles.listed.length).toBeGreaterThan(0);
+    for (const language of ['en', 'de'] as const) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: VIEWPORTS.desktop });
+      await context.addCookies([{ name: 'googtrans', value: `/en/${language}`, url: server.url }]);
+      const page = await context.newPage();
+      for (const { path, texts } of pages()) {
+        const response = await page.goto(`${server.url}${path}`);
+        expect(response?.status(), path).toBe(200);
+        expect(await page.getAttribute('html', 'lang'), path).toBe(language);
+        expect((await heading(page)).trim().length, `${path}: its h1`).toBeGreaterThan(0);
+        const body = await page.locator('#root').innerText();
+        for (const text of texts()) expect(body, `${path} in ${language}`).toContain(text);
+        expect(await page.locator('#ssr-state').count(), path).toBe(1);
+      }
+      await context.close();
+    }
+  });
+
+  for (const [viewport, size] of Object.entries(VIEWPORTS)) {
+    it(`hydrate at ${viewport} width with no hydration error and no fetch of the data the HTML holds`, async () => {
+      const context = await browser.newContext({
+        viewport: size,
+        // A phone's User-Agent at phone width: the server assumes a phone's breakpoints too.
+        ...(viewport === 'phone'
+          ? {
+              userAgent:
+                'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36',
+            }
+          : {}),
+      });
+      for (const { path } of pages()) {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          const text = message.text();
+          if (message.type() === 'error' || (message.type() === 'warning' && HYDRATION.test(text))) {
+            problems.push(`${message.type()}: ${text}`);
+          }
+        });
+        page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+        const apiCalls: string[] = [];
+        page.on('request', (request) => {
+          const url = new URL(request.url());
+          if (url.pathname.startsWith('/api/')) apiCalls.push(`${url.pathname}${url.search}`);
+        });
+        await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
+        const before = await heading(page);
+        // The browser read the embedded state (the element is removed once read) and hydrated.
+        await expect.poll(() => page.locator('#ssr-state').count(), { timeout: 15_000 }).toBe(0);
+        await page.waitForLoadState('networkidle');
+        expect(await heading(page), path).toBe(before);
+        expect(problems, path).toEqual([]);
+        expect(apiCalls, path).toEqual([]);
+        await page.close();
+      }
+      await context.close();
+    });
+  }
+});
