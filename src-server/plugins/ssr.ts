@@ -54,15 +54,17 @@ export function pageLanguage(request: FastifyRequest): LanguageCode {
 export function ssrPages(app: FastifyInstance, webDir: string): SsrPages | undefined {
   const entry = join(webDir, '..', 'server-web', 'entry-server.mjs');
   if (process.env.SSR === '0' || !existsSync(entry)) return undefined;
-  // Loaded once, beside the start (React DOM's server and MUI take a few hundred ms to import).
+  // Loaded once, by the first page asked for or a second after the server listens, whichever comes
+  // first: importing React DOM's server and MUI takes a few hundred ms of the main thread, which the
+  // start (until /api/health answers) does not wait for.
   let loading: Promise<EntryServer | undefined> | undefined;
   const load = () =>
     (loading ??= (import(pathToFileURL(entry).href) as Promise<EntryServer>).catch((error: unknown) => {
       app.log.error({ err: error }, 'server render: the built module did not load; pages go as the shell');
       return undefined;
     }));
-  app.addHook('onReady', async () => {
-    void load();
+  app.addHook('onListen', async () => {
+    setTimeout(() => void load(), 1_000).unref();
   });
 
   const fetchThroughApp = async (request: Request): Promise<Response> => {
