@@ -46,6 +46,22 @@ const pages = (): { path: string; texts: () => string[] }[] => [
 /** Text of the first h1, trimmed. */
 const heading = (page: Page) => page.locator('h1').first().innerText({ timeout: 5_000 });
 
+/** Keeps #root's first element as the HTML had it, to tell a hydration (kept) from a new render. */
+const KEEP_FIRST_ELEMENT = () => {
+  new MutationObserver((_, observer) => {
+    const first = document.getElementById('root')?.firstElementChild;
+    if (!first) return;
+    (window as unknown as { ssrFirst: Element }).ssrFirst = first;
+    observer.disconnect();
+  }).observe(document, { childList: true, subtree: true });
+};
+const firstElementKept = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { ssrFirst?: Element }).ssrFirst ===
+      document.getElementById('root')?.firstElementChild,
+  );
+
 const HYDRATION = /hydrat|did not match|server rendered|recoverable|switched to client rendering/i;
 
 describe('public pages rendered on the server', () => {
@@ -80,6 +96,7 @@ describe('public pages rendered on the server', () => {
   for (const { name, viewport, userAgent } of cases) {
     it(`hydrate at ${name} with no hydration error and no fetch of the data the HTML holds`, async () => {
       const context = await browser.newContext({ viewport, ...(userAgent ? { userAgent } : {}) });
+      await context.addInitScript(KEEP_FIRST_ELEMENT);
       for (const { path } of pages()) {
         const page = await context.newPage();
         const problems: string[] = [];
@@ -103,9 +120,27 @@ describe('public pages rendered on the server', () => {
         expect(await heading(page), path).toBe(before);
         expect(problems, path).toEqual([]);
         expect(apiCalls, path).toEqual([]);
+        expect(await firstElementKept(page), `${path} was hydrated, not rendered anew`).toBe(true);
         await page.close();
       }
       await context.close();
     });
   }
+
+  it('render anew, without a hydration error, when the browser keeps another language than the cookie', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(KEEP_FIRST_ELEMENT);
+    await context.addInitScript(() => window.localStorage.setItem('lang', 'de'));
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || HYDRATION.test(message.text())) problems.push(message.text());
+    });
+    await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de');
+    await expect.poll(() => page.locator('#root').innerText()).toContain('Risikohinweis');
+    expect(await firstElementKept(page)).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
