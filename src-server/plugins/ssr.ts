@@ -64,8 +64,14 @@ export function ssrPages(app: FastifyInstance, webDir: string): SsrPages | undef
       return undefined;
     }));
   app.addHook('onListen', async () => {
-    setTimeout(() => void load(), 1_000).unref();
+    setTimeout(() => void load().then(warmUp), 1_000).unref();
   });
+  // One render of the home page, thrown away, so that the first visitor does not wait for the
+  // compilation of the render's code (seconds on a busy machine, tens of ms afterwards).
+  const warmUp = (module: EntryServer | undefined) =>
+    module
+      ?.render({ url: '/', language: 'en', phone: false, fetch: fetchThroughApp })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'server render: the warm-up render failed'));
 
   const fetchThroughApp = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);

@@ -134,3 +134,35 @@ describe('GET of a public page', () => {
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
   });
 });
+
+describe('a server render that fails', () => {
+  it('sends the shell, logged, when the render throws or its module does not load', async () => {
+    for (const [name, source] of [
+      ['throws', 'export async function render() { throw new Error("render broke"); }'],
+      ['does not load', 'export const = ;'],
+    ] as const) {
+      const dir = mkdtempSync(join(tmpdir(), 'cf-ssr-broken-'));
+      mkdirSync(join(dir, 'web'));
+      mkdirSync(join(dir, 'server-web'));
+      writeFileSync(join(dir, 'web', 'index.html'), INDEX);
+      writeFileSync(join(dir, 'web', 'backoffice.html'), '<!doctype html><title>backoffice</title>');
+      writeFileSync(join(dir, 'server-web', 'entry-server.mjs'), source);
+      const logged: string[] = [];
+      const broken = await buildApp(t.ctx, {
+        logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
+        webDir: join(dir, 'web'),
+      });
+      try {
+        for (const url of ['/', '/ventures']) {
+          const res = await broken.inject({ method: 'GET', url });
+          expect(res.statusCode, `${name} ${url}`).toBe(200);
+          expect(res.body, `${name} ${url}`).toContain('<div id="root"></div>');
+        }
+        expect(logged.join('\n'), name).toMatch(/server render/);
+      } finally {
+        await broken.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+});
