@@ -20,6 +20,7 @@ export const SOURCES = {
     'index.html',
     'backoffice.html',
     'vite.config.ts',
+    'vite.ssr.config.ts',
     'scripts/precompress.mjs',
     'scripts/build-web.mjs',
     ...config,
@@ -28,7 +29,7 @@ export const SOURCES = {
 };
 export const OUT = { web: 'dist/web', server: 'dist/server' };
 // A file each build must have made (a stamp beside a half-deleted folder is not enough).
-const MADE = { web: 'backoffice.html', server: 'main.mjs' };
+const MADE = { web: ['backoffice.html', '../server-web/entry-server.mjs'], server: ['main.mjs'] };
 const STAMP = '.sources';
 
 /** @param {'web' | 'server'} kind */
@@ -55,7 +56,7 @@ export function isFresh(kind, print = fingerprint(kind)) {
   const stamp = join(root, OUT[kind], STAMP);
   return (
     existsSync(stamp) &&
-    existsSync(join(root, OUT[kind], MADE[kind])) &&
+    MADE[kind].every((file) => existsSync(join(root, OUT[kind], file))) &&
     readFileSync(stamp, 'utf8').trim() === print
   );
 }

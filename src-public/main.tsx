@@ -1,7 +1,7 @@
 // First: zod must not evaluate strings under the CSP (decision 0183).
 import '../src-shared/zodConfig';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -12,20 +12,29 @@ import { theme } from '../src-shared/theme';
 import { createQueryClient } from './queryClient';
 import { routes } from './routes';
 
+const language = detectLanguage();
+const queryClient = createQueryClient();
+// A page rendered on the server (decision 0220) carries its state: it is hydrated, after the matched
+// lazy route modules have loaded (./hydrate, loaded only for such a page).
+const ssrState = document.getElementById('ssr-state');
+const hydrating = ssrState
+  ? import('./hydrate').then((h) => h.prepareHydration(ssrState, language, routes, queryClient))
+  : undefined;
 // The router first: creating it starts loading the current page's lazy module, which then comes
 // while the catalogs do instead of after them (one round trip less before the first paint).
-const router = createBrowserRouter(routes);
+const early = hydrating ? undefined : createBrowserRouter(routes);
 // Only the visitor's language (and the English fallback) is downloaded; switching reloads the page.
-const language = detectLanguage();
-const i18n = createI18n(language, 'common', await loadResources(language, ['common']));
-const queryClient = createQueryClient();
+// The errors catalog comes with the screens that show errors (decision 0216).
+const [resources, hydration] = await Promise.all([loadResources(language, ['common']), hydrating]);
+const router = early ?? createBrowserRouter(routes);
+const i18n = createI18n(language, 'common', resources);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={hydration ? hydration.theme(theme) : theme}>
       <CssBaseline />
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
@@ -33,5 +42,8 @@ createRoot(container).render(
         </QueryClientProvider>
       </I18nextProvider>
     </ThemeProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (hydration) hydrateRoot(container, app, { onRecoverableError: hydration.onRecoverableError });
+else createRoot(container).render(app);

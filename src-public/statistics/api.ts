@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { api, call } from '../../src-shared/api/http';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, call, type ApiClient } from '../../src-shared/api/http';
 import { STATISTICS_TTL_MS, type Statistics } from '../../src-shared/contracts/statistics';
 
 /**
@@ -8,11 +8,16 @@ import { STATISTICS_TTL_MS, type Statistics } from '../../src-shared/contracts/s
  */
 export const statisticsKeys = { all: ['statistics'] as const };
 
-export function useStatistics() {
-  return useQuery({
+/** `client`: the server's render passes its own (src-public/entry-server.tsx). */
+export function statisticsQuery(client: ApiClient = api) {
+  return queryOptions({
     queryKey: statisticsKeys.all,
     meta: { public: true },
     staleTime: STATISTICS_TTL_MS,
-    queryFn: async (): Promise<Statistics> => (await call(api.GET('/api/statistics'))).data,
+    queryFn: async (): Promise<Statistics> => (await call(client.GET('/api/statistics'))).data,
   });
+}
+
+export function useStatistics() {
+  return useQuery(statisticsQuery());
 }

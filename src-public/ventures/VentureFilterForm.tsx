@@ -223,7 +223,9 @@ export function VentureFilterForm({
 }) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // Without noSsr: a page rendered on the server hydrates with the width it assumed (decision 0223),
+  // then takes the real one; a page rendered in the browser reads the real width at once.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const [open, setOpen] = useState(false);
   const labels = useOptionLabels();
   const panelId = useId();

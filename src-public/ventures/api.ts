@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call } from '../../src-shared/api/http';
+import { api, call, type ApiClient } from '../../src-shared/api/http';
 import type { InvestBody, VentureView, VentureListQuery } from '../../src-shared/api/types';
 import { balanceKeys } from '../auth/session/api';
 import { investmentKeys } from '../investor/api';
@@ -37,18 +37,23 @@ function logged<T>(what: string, load: () => Promise<T>): () => Promise<T> {
   };
 }
 
-/** The home teaser: the 3 newest ventures (spec 2.3), cached 5 minutes. */
-export function useVentureTeaser() {
-  return useQuery({
+/** The home teaser: the 3 newest ventures (spec 2.3), cached 5 minutes. `client`: the server's
+ * render passes its own (src-public/entry-server.tsx), so the cache it embeds has the same keys. */
+export function ventureTeaserQuery(client: ApiClient = api) {
+  return queryOptions({
     queryKey: ventureKeys.teaser(),
     meta: PUBLIC,
     staleTime: VENTURE_CACHE_MS,
     gcTime: VENTURE_CACHE_MS,
     queryFn: logged('the newest ventures', async (): Promise<VentureView[]> => {
-      const response = await call(api.GET('/api/ventures', { params: { query: { ...TEASER_QUERY } } }));
+      const response = await call(client.GET('/api/ventures', { params: { query: { ...TEASER_QUERY } } }));
       return Array.isArray(response?.data) ? response.data : [];
     }),
   });
+}
+
+export function useVentureTeaser() {
+  return useQuery(ventureTeaserQuery());
 }
 
 export interface VentureListPage {
@@ -58,7 +63,7 @@ export interface VentureListPage {
 }
 
 /** One page of the ventures list for a filter combination, cached 5 minutes per combination. */
-export function ventureListQuery(filters: VentureFilters) {
+export function ventureListQuery(filters: VentureFilters, client: ApiClient = api) {
   const query = filtersToApiQuery(filters);
   return queryOptions({
     queryKey: ventureKeys.list(query),
@@ -68,7 +73,7 @@ export function ventureListQuery(filters: VentureFilters) {
     // While the next page or filter loads, the previous cards stay (dimmed) instead of flashing empty.
     placeholderData: keepPreviousData,
     queryFn: logged('ventures', async (): Promise<VentureListPage> => {
-      const response = await call(api.GET('/api/ventures', { params: { query } }));
+      const response = await call(client.GET('/api/ventures', { params: { query } }));
       const data = Array.isArray(response?.data) ? response.data : [];
       const total = Number(response?.pagination?.total);
       const totalPages = Number(response?.pagination?.totalPages);
@@ -87,13 +92,13 @@ export function useVentureList(filters: VentureFilters) {
 
 /** GET /api/ventures/id/{ventureId}: the venture, null when the answer holds none. A 404 rejects
  * with an ApiError of status 404. */
-export function useVenture(ventureId: string) {
-  return useQuery({
+export function ventureQuery(ventureId: string, client: ApiClient = api) {
+  return queryOptions({
     queryKey: ventureKeys.detail(ventureId),
     meta: PUBLIC,
     queryFn: async (): Promise<VentureView | null> => {
       const response = await call(
-        api.GET('/api/ventures/id/{ventureId}', { params: { path: { ventureId } } }),
+        client.GET('/api/ventures/id/{ventureId}', { params: { path: { ventureId } } }),
       );
       const venture = response?.data;
       return venture && typeof venture === 'object' ? venture : null;
@@ -101,6 +106,10 @@ export function useVenture(ventureId: string) {
     staleTime: VENTURE_CACHE_MS,
     enabled: ventureId !== '',
   });
+}
+
+export function useVenture(ventureId: string) {
+  return useQuery(ventureQuery(ventureId));
 }
 
 /**

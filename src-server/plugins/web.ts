@@ -15,6 +15,7 @@ import { notFound } from '../lib/http-error';
 import { makeMissingVariant } from '../lib/image-variants';
 import { checkKey, PUBLIC_UPLOADS, type FileStorage } from '../lib/storage';
 import { sendStored } from '../lib/storage/serve';
+import { ssrPages } from './ssr';
 
 /** Uploaded files never change: every name is new (a UUID, or a seeded name in a new venture's folder). */
 const UPLOAD_CACHE = 'public, max-age=31536000, immutable';
@@ -91,14 +92,16 @@ export async function registerWeb(
   // browser takes it (@fastify/static's compressed copies are of the file as built).
   const indexHtml = built ? readFileSync(join(webDir, 'index.html'), 'utf8') : '';
   /** The page with `headLine`, its ETag and its Brotli bytes (made once for a fixed line). */
-  const pageWith = (headLine: string) => {
-    const html = indexHtml.replace('</head>', `  ${headLine}\n  </head>`);
+  const pageWith = (headLine: string, rendered?: string) => {
+    const html = rendered ?? indexHtml.replace('</head>', `  ${headLine}\n  </head>`);
     const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`;
     let br: Buffer | undefined;
-    return { html, etag, brotli: () => (br ??= brotliCompressSync(html, BROTLI_FAST)) };
+    // A page rendered on the server depends on the language and login cookies and the User-Agent.
+    const vary = rendered === undefined ? 'Accept-Encoding' : 'Accept-Encoding, Cookie, User-Agent';
+    return { html, etag, vary, brotli: () => (br ??= brotliCompressSync(html, BROTLI_FAST)) };
   };
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: ReturnType<typeof pageWith>) => {
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', page.etag);
+    reply.header('Cache-Control', 'no-cache').header('Vary', page.vary).header('ETag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.status(304).send();
     reply.type('text/html; charset=utf-8');
     if (/\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
@@ -106,16 +109,22 @@ export async function registerWeb(
     }
     return reply.send(page.html);
   };
-  const sendIndexWith = (request: FastifyRequest, reply: FastifyReply, headLine: string) =>
-    sendPage(request, reply, pageWith(headLine));
+  // The public pages rendered on the server when their render is built (plugins/ssr.ts), else the shell.
+  const ssr = built ? ssrPages(app, webDir) : undefined;
+  const sendIndexWith = async (request: FastifyRequest, reply: FastifyReply, headLine: string) => {
+    const rendered = await ssr?.render(request, indexHtml, headLine);
+    return sendPage(request, reply, pageWith(headLine, rendered ?? undefined));
+  };
 
   // The directory itself is not a file @fastify/static serves: the home page is index.html, with
   // the hero's poster (its largest picture) preloaded, so it loads beside the scripts, not after.
   if (built) {
-    const home = pageWith(
-      `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`,
-    );
-    app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, home));
+    const homeHead = `<link rel="preload" as="image" href="${HOME_HERO_POSTER}" fetchpriority="high" />`;
+    const home = pageWith(homeHead);
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      const rendered = await ssr?.render(request, indexHtml, homeHead);
+      return sendPage(request, reply, rendered ? pageWith(homeHead, rendered) : home);
+    });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -158,6 +167,7 @@ export async function registerWeb(
           'The web build is missing: run `npm run build` (or `npm start`, which builds what is missing).',
         );
     }
+    if (ssr && !isBackofficePath(path)) return sendIndexWith(request, reply, '');
     return reply
       .header('Cache-Control', 'no-cache')
       .sendFile(isBackofficePath(path) ? 'backoffice.html' : 'index.html', webDir);
