@@ -136,7 +136,11 @@ export async function main(options: MainOptions = {}): Promise<void> {
       releaseLock = lockDataDir(config.dataDir);
       const dir = join(config.dataDir, 'pg');
       newCluster = !existsSync(join(dir, 'PG_VERSION'));
-      const port = await freePort();
+      // Not the HTTP port: that one is only reserved once the API listens, after PostgreSQL has
+      // started, and the system can hand the same free port out twice (seen in the e2e runs:
+      // "listen EADDRINUSE" on the port PostgreSQL had taken).
+      let port = await freePort();
+      while (port === config.port) port = await freePort();
       // Known before PostgreSQL listens (not on a first start: initdb makes the password).
       databaseUrl = embeddedUrl(dir, port, 'platform');
       embeddedStart = later(

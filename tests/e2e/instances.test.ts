@@ -351,9 +351,13 @@ describe(`${INSTANCES} instances on one PostgreSQL behind a round-robin proxy`, 
         data: { _id: string }[];
         pagination: { total: number };
       };
-    // Each instance has counted the list (its cache holds the total) and lists the venture.
+    // Each instance lists the venture. Its cached total may still be older than the venture (the
+    // home page's warm-up render counts the list a second after an instance listens): the true count
+    // is the rows, all on this one page.
     const before = await Promise.all(servers.map(list));
     for (const page of before) expect(page.data.map((v) => v._id)).toContain(ventureId);
+    const listed = before[0]!.data.length;
+    expect(listed).toBeLessThan(100);
     const cancelled = await call(servers[0]!.url, `/api/ventures/admin/${ventureId}/cancel`, {
       method: 'POST',
       cookie: cast.admin.cookie,
@@ -371,7 +375,7 @@ describe(`${INSTANCES} instances on one PostgreSQL behind a round-robin proxy`, 
           timeout: PUBLIC_TOTALS_TTL_MS + 5_000,
           interval: 500,
         })
-        .toBe(before[0]!.pagination.total - 1);
+        .toBe(listed - 1);
     expect(performance.now() - cancelledAt).toBeLessThan(PUBLIC_TOTALS_TTL_MS + 5_000);
   }, 90_000);
 
