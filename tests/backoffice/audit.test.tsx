@@ -17,6 +17,7 @@ import { createDataProvider } from '../../src-backoffice/providers/dataProvider'
 import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider';
 import { AuditList } from '../../src-backoffice/resources/audit/AuditList';
 import { AuditHistory } from '../../src-backoffice/resources/audit/AuditHistory';
+import { stubPhoneWidth } from '../support/phoneWidth';
 
 const USER = '22222222-2222-4222-8222-222222222222';
 const ADMIN_ID = '11111111-1111-4111-8111-111111111111';
@@ -212,16 +213,7 @@ describe('the audit list', () => {
   });
 
   it('is a list of lines on a phone, each opening to its before and after', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    stubPhoneWidth();
     const user = userEvent.setup();
     renderAt(fakeApi(), '/audit');
     const line = await screen.findByRole('button', { name: new RegExp(`Role changed · Person ${USER}`) });
@@ -242,16 +234,7 @@ describe("a person's history", () => {
   });
 
   it('on a phone names the action without repeating the person on every line', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    stubPhoneWidth();
     renderAt(fakeApi([ROWS[0]!]), '/users/history');
     const line = await screen.findByRole('button', { name: /Role changed/ });
     expect(line).not.toHaveTextContent(USER);

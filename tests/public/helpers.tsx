@@ -32,16 +32,7 @@ const originalPost = api.POST.bind(api);
  * Makes every max-width media query match, as on a 390 px phone (jsdom has no matchMedia); the
  * setup's afterEach removes it again.
  */
-export function stubPhoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-  }));
-}
+export { stubPhoneWidth } from '../support/phoneWidth';
 
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
