@@ -102,25 +102,21 @@ describe('i18n catalogs', () => {
     expect(checked).toBeGreaterThan(200);
   });
 
-  // The investor's transactions are named by their ledger kind: a kind without a name showed its
-  // raw value ("instalment", "recovery") on the dashboard.
-  it('every ledger kind has a name in the investor transactions of each language', () => {
-    const missing = LANGUAGES.flatMap((lang) => {
-      const keys = flatten(catalog(lang, 'common'));
-      return LEDGER_KINDS.filter((kind) => !keys.has(`investor.transactions.kinds.${kind}`)).map(
-        (kind) => `${lang}: ${kind}`,
-      );
+  // The investor's transactions and the back office's ledger name each ledger kind: a kind without
+  // a name showed its raw value ("instalment", "recovery") on the dashboard.
+  const KIND_NAMES = [
+    ['investor transactions', 'common', 'investor.transactions.kinds'],
+    ['back office', 'backoffice', 'app.enums.ledgerKind'],
+  ] as const;
+  for (const [where, ns, prefix] of KIND_NAMES) {
+    it(`every ledger kind has a name in the ${where} of each language`, () => {
+      const missing = LANGUAGES.flatMap((lang) => {
+        const keys = flatten(catalog(lang, ns));
+        return LEDGER_KINDS.filter((kind) => !keys.has(`${prefix}.${kind}`)).map(
+          (kind) => `${lang}: ${kind}`,
+        );
+      });
+      expect(missing).toEqual([]);
     });
-    expect(missing).toEqual([]);
-  });
-
-  it('every ledger kind has a name in the back office of each language', () => {
-    const missing = LANGUAGES.flatMap((lang) => {
-      const keys = flatten(catalog(lang, 'backoffice'));
-      return LEDGER_KINDS.filter((kind) => !keys.has(`app.enums.ledgerKind.${kind}`)).map(
-        (kind) => `${lang}: ${kind}`,
-      );
-    });
-    expect(missing).toEqual([]);
-  });
+  }
 });
