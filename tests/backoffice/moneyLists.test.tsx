@@ -12,6 +12,7 @@ import { createI18nProvider } from '../../src-backoffice/providers/i18nProvider'
 import { BalanceHistoryList } from '../../src-backoffice/resources/balance-histories/BalanceHistoryList';
 import { BalanceList } from '../../src-backoffice/resources/balances/BalanceList';
 import { InvestmentList } from '../../src-backoffice/resources/investments/InvestmentList';
+import { stubPhoneWidth } from '../support/phoneWidth';
 
 const ANN = { id: 'u1', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' };
 const page = (total: number) => ({ page: 1, limit: 10, total, totalPages: 1 });
@@ -46,20 +47,6 @@ function renderList(resource: string, list: ReactNode, client: ReturnType<typeof
 }
 
 const users = { users: [ANN], pagination: page(1) };
-
-/** Phone width: every `max-width` media query matches (MUI's useMediaQuery reads matchMedia). */
-function phoneWidth() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
-}
 
 describe('the money lists', () => {
   afterEach(() => {
@@ -176,7 +163,7 @@ describe('the money lists', () => {
   });
 
   it('at phone width each list is a simple list without a table, links kept', async () => {
-    phoneWidth();
+    stubPhoneWidth();
     const api = server({
       '/api/balances': {
         data: [
