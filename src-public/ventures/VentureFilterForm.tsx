@@ -11,6 +11,7 @@ import { useTheme } from '@mui/material/styles';
 import SearchIcon from '@mui/icons-material/Search';
 import TuneIcon from '@mui/icons-material/Tune';
 import { useTranslation } from 'react-i18next';
+import { HydratedForm } from '../components/HydratedForm';
 import { AFRICAN_COUNTRIES } from '../../src-shared/constants/countries';
 import { countryLabel, euros, formatPercent } from '../lib/format';
 import {
@@ -258,8 +259,7 @@ export function VentureFilterForm({
   );
 
   return (
-    <Box
-      component="form"
+    <HydratedForm
       role="search"
       aria-label={t('ventures.filters.title')}
       onSubmit={submit}
@@ -307,6 +307,6 @@ export function VentureFilterForm({
       {resetButton ? (
         <Box sx={{ mt: 2, display: 'flex', justifyContent: 'flex-end' }}>{resetButton}</Box>
       ) : null}
-    </Box>
+    </HydratedForm>
   );
 }

@@ -128,9 +128,11 @@ describe('issue 30 in Chromium: the public site and the investor area', () => {
     expect(seen).toEqual([]);
   });
 
-  it('the investor’s tables fit a 390 px phone, one line per investment, with totals (items 2, 14)', async () => {
-    const axe: string[] = [];
-    for (const viewport of ['phone', 'desktop'] as const) {
+  // One test per width: each visits seven pages with axe and a screenshot.
+  it.each(['phone', 'desktop'] as const)(
+    'the investor’s tables at %s: 390 px fits, one line per investment, with totals (items 2, 14)',
+    async (viewport) => {
+      const axe: string[] = [];
       const { page, errors } = await tab(viewport, INVESTOR);
       const { data: mine } = await run.api<{ data: { _id: string }[] }>(
         cookies[INVESTOR]!,
@@ -155,13 +157,14 @@ describe('issue 30 in Chromium: the public site and the investor area', () => {
       await visit(page, '/user/investments');
       await expect.poll(() => page.locator('body').innerText()).toMatch(/Total of \d+ investments?/);
       expect(errors).toEqual([]);
-    }
-    expect(axe).toEqual([]);
-  });
+      expect(axe).toEqual([]);
+    },
+  );
 
-  it('funding bars, statistics and the language menu at both widths (items 1, 3, 10)', async () => {
-    const axe: string[] = [];
-    for (const viewport of ['phone', 'desktop'] as const) {
+  it.each(['phone', 'desktop'] as const)(
+    'funding bars, statistics and the language menu at %s (items 1, 3, 10)',
+    async (viewport) => {
+      const axe: string[] = [];
       const { page, errors } = await tab(viewport);
       await visit(page, '/ventures');
       axe.push(...(await axeViolations(page, `ventures-${viewport}`)));
@@ -191,7 +194,7 @@ describe('issue 30 in Chromium: the public site and the investor area', () => {
         .toEqual(['English', 'Deutsch', 'Español', 'Français']);
       await screenshot(page, `issue30-language-menu-de-${viewport}.png`);
       expect(errors).toEqual([]);
-    }
-    expect(axe).toEqual([]);
-  });
+      expect(axe).toEqual([]);
+    },
+  );
 });

@@ -80,6 +80,12 @@ describe('public pages rendered on the server', () => {
         for (const text of texts()) expect(body, `${path} in ${language}`).toContain(text);
         expect(await page.locator('#ssr-state').count(), path).toBe(1);
       }
+      // Its forms wait for the page's code (decision 0225): nothing can be typed or sent, so no
+      // password goes out in a GET's address and no text is lost to the hydration.
+      await page.goto(`${server.url}/login`);
+      const controls = page.locator('#root form').locator('input, button');
+      expect(await controls.count()).toBeGreaterThan(2);
+      for (const control of await controls.all()) expect(await control.isDisabled()).toBe(true);
       await context.close();
     }
   });

@@ -13,6 +13,7 @@ import { failureText } from '../../lib/errors';
 import { ApiError } from '../../../src-shared/api/http';
 import { useAuth } from '../session/AuthProvider';
 import { AuthCard } from './AuthCard';
+import { HydratedForm } from '../../components/HydratedForm';
 import { CheckboxField, EmailField, PasswordField } from '../form/fields';
 import { isPublicAppPath, pathAfterLogin, type RememberedLocation } from '../session/roles';
 import { useLogin } from './api';
@@ -85,7 +86,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
+      <HydratedForm onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
         {askCode ? (
           <>
             <Typography>{t('auth.secondFactor.help')}</Typography>
@@ -135,7 +136,7 @@ export function LoginPage() {
             {t('auth.login.createAccount')}
           </Link>
         </Typography>
-      </Box>
+      </HydratedForm>
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
-import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from './AuthCard';
+import { HydratedForm } from '../../components/HydratedForm';
 import {
   ConsentField,
   defaultPreferences,
@@ -58,7 +58,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')} maxWidth="md">
-      <Box component="form" ref={formRef} onSubmit={submit} noValidate>
+      <HydratedForm ref={formRef} onSubmit={submit} noValidate>
         <Grid container spacing={2}>
           <PersonalFields bind={form.bind} />
           <InvestorAddressFields form={form} />
@@ -73,7 +73,7 @@ export function RegisterPage() {
           otherLabel={t('auth.register.corporateLink')}
           otherTo="/register-corporate"
         />
-      </Box>
+      </HydratedForm>
     </AuthCard>
   );
 }
