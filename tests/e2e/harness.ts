@@ -28,8 +28,9 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** A server's data folder, inside the run's folder (tests/e2e/global-setup.ts removes it at the end). */
 export function tempDataDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cf-e2e-'));
+  const dir = mkdtempSync(join(process.env.E2E_TMP_ROOT ?? tmpdir(), 'cf-e2e-'));
   chmodSync(dir, 0o755);
   return dir;
 }

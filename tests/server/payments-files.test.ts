@@ -7,11 +7,11 @@
  * project (tests/server/fixtures/xsd/pain.001.001.09-subset.xsd, decision 0150).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NotCamt053Error, parseCamt053 } from '../../src-server/modules/payments/camt053';
 import { buildPain001, sepaText } from '../../src-server/modules/payments/pain001';
 
@@ -104,6 +104,7 @@ describe('pain.001.001.09', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pain001-'));
   const file = join(dir, 'pain.xml');
   writeFileSync(file, xml);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('is well-formed XML (xmllint) with the totals, amounts and escaped names', () => {
     execFileSync('xmllint', ['--noout', file]);

@@ -16,7 +16,7 @@ beforeEach((test) => {
 
 async function reportStall(name: string) {
   const context = currentContext();
-  const lines = [`stalled ${STALL_MS / 1000} s: ${name}`];
+  const lines = [`still running after ${STALL_MS / 1000} s: ${name}`];
   lines.push(`process resources: ${process.getActiveResourcesInfo().join(', ')}`);
   if (context) {
     const { pool } = context.database;
