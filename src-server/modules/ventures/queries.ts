@@ -157,11 +157,17 @@ function filterKey(query: PublicVentureListQuery): string {
   return JSON.stringify(Object.entries(filters).sort(([a], [b]) => a.localeCompare(b)));
 }
 
+/** A venture's investor count (investorCountsOf's figure) as a column of the page's own statement:
+ * one round trip a page instead of two (the second statement's socket write was a third of the
+ * server's CPU a page under load, decision 0226). */
+const investorCountColumn = sql<number>`(SELECT count(DISTINCT i.user_id)::int FROM investments i
+  WHERE i.venture_id = ${ventures.id} AND i.status NOT IN ('refunded', 'revoked'))`;
+
 function buildPublicPage(db: DbOrTx, conditions: SQL[], query: ListPage) {
   const direction = query.order === 'asc' ? asc : desc;
   return (
     db
-      .select({ venture: ventures, createdBy: creatorColumns })
+      .select({ venture: ventures, createdBy: creatorColumns, investors: investorCountColumn })
       .from(ventures)
       .innerJoin(users, eq(users.id, ventures.createdBy))
       .where(and(isPublic, ...conditions))
@@ -180,7 +186,11 @@ type PublicPage = ReturnType<typeof buildPublicPage>;
  * 5 orders times 2 directions. */
 const publicPages = new WeakMap<DbOrTx, Map<string, PublicPage>>();
 
-function publicPageRows(db: DbOrTx, query: PublicVentureListQuery, now: Date): Promise<Row[]> {
+function publicPageRows(
+  db: DbOrTx,
+  query: PublicVentureListQuery,
+  now: Date,
+): Promise<(Row & { investors: number })[]> {
   const values: Record<string, unknown> = { limit: query.limit, offset: pageOffset(query) };
   const conditions = filterConditions(query, now, (name, value, driverValue = value) => {
     values[name] = driverValue;
@@ -217,16 +227,10 @@ export async function listPublicVentures(
   ]);
   // The revocable figures only for the rows the viewer sees whole (owner, admin).
   const whole = rows.filter((r) => seesEverything(viewer, r.venture.createdBy)).map((r) => r.venture.id);
-  const [revocable, investors] = await Promise.all([
-    revocableOf(db, whole, businessNow),
-    investorCountsOf(
-      db,
-      rows.map((r) => r.venture.id),
-    ),
-  ]);
+  const revocable = await revocableOf(db, whole, businessNow);
   return {
     rows: rows.map((r) =>
-      viewFor(viewer, r.venture, r.createdBy, investors.get(r.venture.id) ?? 0, revocable.get(r.venture.id)),
+      viewFor(viewer, r.venture, r.createdBy, Number(r.investors), revocable.get(r.venture.id)),
     ),
     total,
   };
