@@ -200,6 +200,20 @@ async function fill(from: number, to: number) {
        FROM generate_series($2::int, $3::int) g`,
       [ownerId, from, to],
     );
+    // A funded or repaid venture has its loan, as in the app (issue 24): without one the server's
+    // start-up backfill would write every such venture's schedule, one row a statement (the 1M run
+    // was still at it after 10 minutes). The listing reads neither table.
+    await client.query(
+      `INSERT INTO loans (venture_id, status, disbursed_on, principal_cents, outstanding_principal_cents,
+         late_interest_rate, repaid_on)
+       SELECT v.id, CASE WHEN v.lifecycle_status = 'repaid' THEN 'repaid' ELSE 'current' END::loan_status,
+         v.created_at::date, v.amount_funded_cents,
+         CASE WHEN v.lifecycle_status = 'repaid' THEN 0 ELSE v.amount_funded_cents END,
+         v.expected_return, CASE WHEN v.lifecycle_status = 'repaid' THEN v.created_at::date END
+       FROM ventures v
+       WHERE v.lifecycle_status IN ('funded', 'repaid') AND v.amount_funded_cents > 0
+         AND NOT EXISTS (SELECT 1 FROM loans l WHERE l.venture_id = v.id)`,
+    );
     await client.query(`RESET session_replication_role`);
   } finally {
     client.release();
