@@ -14,9 +14,10 @@ let admin: SignedIn;
 let solar: string;
 let water: string;
 
-async function invest(who: SignedIn, ventureId: string, amount: number) {
+async function invest(who: SignedIn, ventureId: string, amount: number): Promise<string> {
   const res = await who.inject({ method: 'POST', url: '/api/investments', payload: { ventureId, amount } });
   expect(res.statusCode, res.body).toBe(201);
+  return (res.json().data as { _id: string })._id;
 }
 
 beforeAll(async () => {
@@ -26,15 +27,20 @@ beforeAll(async () => {
   const live = { goesLiveAt: new Date(Date.now() - 10 * DAY) };
   solar = (await openVenture(t, { title: 'Counted solar kiosks', ...live })).id;
   water = (await openVenture(t, { title: 'Counted water pumps', ...live })).id;
-  const [ann, bob, cem] = await Promise.all([
+  const [ann, bob, cem, dan] = await Promise.all([
+    verifiedInvestor(t, 1_000_000n),
     verifiedInvestor(t, 1_000_000n),
     verifiedInvestor(t, 1_000_000n),
     verifiedInvestor(t, 1_000_000n),
   ]);
-  // Ann twice and Bob once in the solar kiosks: two investors; Cem in the water pumps, then cancelled.
+  // Ann twice and Bob once in the solar kiosks: two investors (Dan revokes his within the reflection
+  // period, EU 2020/1503 Art. 22); Cem in the water pumps, then cancelled.
   await invest(ann, solar, 300);
   await invest(ann, solar, 200);
   await invest(bob, solar, 100);
+  const dans = await invest(dan, solar, 150);
+  const revoked = await dan.inject({ method: 'POST', url: `/api/investments/${dans}/revoke` });
+  expect(revoked.statusCode, revoked.body).toBe(200);
   await invest(cem, water, 400);
   const cancelled = await admin.inject({
     method: 'POST',
@@ -45,7 +51,7 @@ beforeAll(async () => {
 });
 
 describe('the number of investors (issue 30, item 13)', () => {
-  it('the public list counts distinct investors, refunded ones left out', async () => {
+  it('the public list counts distinct investors, refunded and revoked ones left out', async () => {
     const res = await visitor.inject({ method: 'GET', url: '/api/ventures?search=Counted&limit=9' });
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().data as { _id: string; investorCount: number; amountFunded: number }[];

@@ -34,6 +34,7 @@ import type { CountCache } from './count-cache';
 import {
   creatorColumns,
   investorCountsOf,
+  NOT_HELD,
   revocableOf,
   seesEverything,
   toVenture,
@@ -161,7 +162,7 @@ function filterKey(query: PublicVentureListQuery): string {
  * one round trip a page instead of two (the second statement's socket write was a third of the
  * server's CPU a page under load, decision 0226). */
 const investorCountColumn = sql<number>`(SELECT count(DISTINCT i.user_id)::int FROM investments i
-  WHERE i.venture_id = ${ventures.id} AND i.status NOT IN ('refunded', 'revoked'))`;
+  WHERE i.venture_id = ${ventures.id} AND i.status NOT IN (${sql.raw(NOT_HELD.map((status) => `'${status}'`).join(', '))}))`;
 
 function buildPublicPage(db: DbOrTx, conditions: SQL[], query: ListPage) {
   const direction = query.order === 'asc' ? asc : desc;

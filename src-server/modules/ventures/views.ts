@@ -72,6 +72,9 @@ const NOTHING_REVOCABLE: Revocable = { cents: 0n, until: null };
  * investors"): distinct investors, refunded and revoked investments left out. One query per page,
  * through investments_venture_id_idx; a venture without investors is absent (0).
  */
+/** The investments that do not make their investor one of a venture's investors (issue 30). */
+export const NOT_HELD = ['refunded', 'revoked'] as const;
+
 export async function investorCountsOf(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   if (ids.length === 0) return found;
@@ -81,7 +84,7 @@ export async function investorCountsOf(db: DbOrTx, ids: string[]): Promise<Map<s
       investors: sql<number>`count(DISTINCT ${investments.userId})::int`,
     })
     .from(investments)
-    .where(and(inArray(investments.ventureId, ids), notInArray(investments.status, ['refunded', 'revoked'])))
+    .where(and(inArray(investments.ventureId, ids), notInArray(investments.status, [...NOT_HELD])))
     .groupBy(investments.ventureId);
   for (const r of rows) found.set(r.ventureId, Number(r.investors));
   return found;
