@@ -4,8 +4,8 @@ import { currentContext, disposeContext } from './context';
 import { findInvariantViolations } from './invariants';
 
 // A test still running after STALL_MS prints what its database and process are doing (a hang is
-// otherwise only "Test timed out in 180000ms"): the pool's counts, the file database's sessions
-// that are not idle with their waits, the locks not granted, and the process's live resources.
+// otherwise only "Test timed out in 180000ms"): the pool's counts, every session of the file's
+// database with its state and wait, the locks not granted, and the process's live resources.
 const STALL_MS = Number(process.env.TEST_STALL_MS ?? 30_000);
 let stall: NodeJS.Timeout | undefined;
 

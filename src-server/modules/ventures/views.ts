@@ -67,14 +67,15 @@ export interface Revocable {
 }
 const NOTHING_REVOCABLE: Revocable = { cents: 0n, until: null };
 
-/**
- * How many people hold an investment in each venture of `ids` (issue 30: "€X raised of €Y, n
- * investors"): distinct investors, refunded and revoked investments left out. One query per page,
- * through investments_venture_id_idx; a venture without investors is absent (0).
- */
 /** The investments that do not make their investor one of a venture's investors (issue 30). */
 export const NOT_HELD = ['refunded', 'revoked'] as const;
 
+/**
+ * How many people hold an investment in each venture of `ids` (issue 30: "€X raised of €Y, n
+ *  investors"): distinct investors, refunded and revoked investments left out. One query per list
+ * (the public list has it as a column instead, decision 0226), through investments_venture_id_idx;
+ * a venture without investors is absent (0).
+ */
 export async function investorCountsOf(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   if (ids.length === 0) return found;
