@@ -72,7 +72,7 @@ export const NOT_HELD = ['refunded', 'revoked'] as const;
 
 /**
  * How many people hold an investment in each venture of `ids` (issue 30: "€X raised of €Y, n
- *  investors"): distinct investors, refunded and revoked investments left out. One query per list
+ * investors"): distinct investors, refunded and revoked investments left out. One query per list
  * (the public list has it as a column instead, decision 0226), through investments_venture_id_idx;
  * a venture without investors is absent (0).
  */
