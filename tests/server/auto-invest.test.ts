@@ -290,6 +290,42 @@ describe('the engine, on approval', () => {
     );
   });
 
+  it('stamps a decision when it holds the venture, not when it began to wait for it', async () => {
+    // Two runs side by side (auto-invest-race.test.ts) are ordered by their log's time: a run that
+    // waited for the venture's lock while another filled it must not look as if it decided first.
+    const investor = await verifiedInvestor(t, 100_000n);
+    await put(investor, { ...MANDATE, countries: ['RW'] });
+    const venture = await openVenture(t, { country: 'RW' });
+    const blocker = await t.database.pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      // As an investment holds it (the run's own row, keyed to the venture, is not held up).
+      await blocker.query('SELECT 1 FROM ventures WHERE id = $1 FOR NO KEY UPDATE', [venture.id]);
+      const run = allocateVenture(t.ctx, venture.id);
+      // Wait until the run is waiting for the venture's row (a lock wait in this file's database).
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.database.pool.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity
+                  WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            ).rows[0]!.n,
+          { timeout: 30_000, interval: 10 },
+        )
+        .toBe(1);
+      t.clock.offsetMs += 60_000;
+      const released = t.ctx.now();
+      await blocker.query('COMMIT');
+      expect(await run).toMatchObject({ invested: 1 });
+      const [decision] = await allocationsOf(venture.id);
+      expect(decision!.createdAt.getTime()).toBeGreaterThanOrEqual(released.getTime());
+    } finally {
+      blocker.release();
+    }
+  });
+
   it('goes in the fair order: the mandate that waited longest first, then it waits again', async () => {
     const older = await verifiedInvestor(t, 100_000n, undefined, 'sophisticated');
     await put(older, { ...MANDATE, countries: ['TZ'] });

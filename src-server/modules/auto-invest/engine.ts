@@ -213,8 +213,11 @@ async function allocateChunk(
   open: boolean;
   last: Cursor;
 }> {
-  const now = ctx.now();
   return ctx.db.transaction(async (tx) => {
+    // The lock first, then the clock: a decision is stamped when it is made, not when it started to
+    // wait, so the log's created_at follows the lock order of runs side by side (decision 0227).
+    await tx.execute(sql`SELECT 1 FROM ventures WHERE id = ${ventureId} FOR UPDATE`);
+    const now = ctx.now();
     const venture = await lockVenture(tx, ventureId, now);
     if (!venture || !(venture.open || venture.full))
       return { picked: 0, decided: 0, invested: 0, funded: false, open: false, last: null };
