@@ -322,7 +322,8 @@ describe('the engine, on approval', () => {
       const [decision] = await allocationsOf(venture.id);
       expect(decision!.createdAt.getTime()).toBeGreaterThanOrEqual(released.getTime());
     } finally {
-      blocker.release();
+      // Closed, not pooled: a failure before the COMMIT must not leave the venture held.
+      blocker.release(true);
     }
   });
 

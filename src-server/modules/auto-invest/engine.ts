@@ -90,8 +90,18 @@ export interface RunResult {
 
 class ChunkRefused extends Error {}
 
-/** Locks the venture and reads it with its open rule (place_investment's), in business time. */
-async function lockVenture(tx: Tx, ventureId: string, now: Date): Promise<VentureRow | undefined> {
+/**
+ * Locks the venture, then reads the clock and the venture with its open rule (place_investment's), in
+ * business time. The lock first, then the clock: a decision is stamped when it is made, not when it
+ * started to wait, so the log's created_at follows the lock order of runs side by side (decision 0227).
+ */
+async function lockVenture(
+  tx: Tx,
+  ventureId: string,
+  clock: () => Date,
+): Promise<{ venture: VentureRow | undefined; now: Date }> {
+  await tx.execute(sql`SELECT 1 FROM ventures WHERE id = ${ventureId} FOR UPDATE`);
+  const now = clock();
   const { rows } = await tx.execute<VentureRow>(sql`
     WITH b AS (SELECT ${businessNow(now)} AS t)
     SELECT v.id, v.title, v.created_by, v.min_investment_cents::text AS min_cents,
@@ -103,8 +113,8 @@ async function lockVenture(tx: Tx, ventureId: string, now: Date): Promise<Ventur
              AND date_trunc('milliseconds', v.closing_date) > b.t) AS open,
            (v.lifecycle_status = 'funded' AND v.cancelled_at IS NULL) AS full,
            b.t AS business_now
-      FROM ventures v, b WHERE v.id = ${ventureId} FOR UPDATE OF v`);
-  return rows[0];
+      FROM ventures v, b WHERE v.id = ${ventureId}`);
+  return { venture: rows[0], now };
 }
 
 /**
@@ -214,11 +224,7 @@ async function allocateChunk(
   last: Cursor;
 }> {
   return ctx.db.transaction(async (tx) => {
-    // The lock first, then the clock: a decision is stamped when it is made, not when it started to
-    // wait, so the log's created_at follows the lock order of runs side by side (decision 0227).
-    await tx.execute(sql`SELECT 1 FROM ventures WHERE id = ${ventureId} FOR UPDATE`);
-    const now = ctx.now();
-    const venture = await lockVenture(tx, ventureId, now);
+    const { venture, now } = await lockVenture(tx, ventureId, ctx.now);
     if (!venture || !(venture.open || venture.full))
       return { picked: 0, decided: 0, invested: 0, funded: false, open: false, last: null };
     const picked = await nextMandates(tx, venture, limit, after, before);
